@@ -1,0 +1,271 @@
+"""The product's one Graph API client, shared by the API and the workers: base URL and version from
+settings, one pooled requests.Session, a timeout and appsecret_proof on every call, cursor paging, and
+typed errors (app/graph/errors.py). Callers do the backoff; the client never loops on failures.
+"""
+import hashlib
+import hmac
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from urllib.parse import urlsplit, urlunsplit
+
+import requests
+from requests.adapters import HTTPAdapter
+
+from app.graph.errors import Permanent, TokenInvalid, Transient, classify
+
+DEFAULT_TIMEOUT = 10.0
+POOL_SIZE = 32
+PLATFORMS = ("facebook", "instagram")
+
+ME_FIELDS = "id,name,first_name,last_name,email,picture"
+ACCOUNT_FIELDS = "id,name,access_token,category,tasks,picture"
+POST_FIELDS = "id,message,created_time,permalink_url,full_picture"
+MEDIA_FIELDS = "id,caption,media_type,media_product_type,media_url,permalink,timestamp,comments_count,like_count"
+FACEBOOK_COMMENT_FIELDS = "id,message,created_time,from,parent{id}"
+INSTAGRAM_COMMENT_FIELDS = "id,text,timestamp,username,from,hidden,like_count,parent_id"
+GRAPH_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
+
+
+def new_session(pool_size: int = POOL_SIZE) -> requests.Session:
+    """A session whose pool holds one keep-alive connection per concurrent caller, with no silent retries."""
+    session = requests.Session()
+    adapter = HTTPAdapter(pool_connections=4, pool_maxsize=pool_size, max_retries=0)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
+
+
+class GraphClient:
+    """Calls Meta's Graph API (or the sandbox) and raises a typed GraphError for every failure."""
+
+    def __init__(self, base_url: str, version: str, app_id: str, app_secret: str,
+                 timeout: float = DEFAULT_TIMEOUT, *, session: requests.Session | None = None):
+        self.base_url = base_url.rstrip("/")
+        self.version = (version or "").strip("/")
+        self.app_id = str(app_id)
+        self.app_secret = app_secret
+        self.timeout = timeout
+        self.session = session or new_session()
+
+    @classmethod
+    def from_settings(cls, config: Mapping) -> "GraphClient":
+        """Build the client from plain settings (app.config or os.environ shaped)."""
+        return cls(config["GRAPH_API_URL"], config["GRAPH_API_VERSION"], config["META_APP_ID"],
+                   config["META_APP_SECRET"], float(config.get("GRAPH_TIMEOUT") or DEFAULT_TIMEOUT))
+
+    @property
+    def app_token(self) -> str:
+        return f"{self.app_id}|{self.app_secret}"
+
+    # Reads
+
+    def me(self, user_token: str, fields: str | Sequence[str] = ME_FIELDS) -> dict:
+        return self._get("me", user_token, {"fields": _fields(fields)})
+
+    def debug_token(self, user_token: str) -> dict:
+        """The token's `data` (user_id, scopes...) if it is valid and was issued to this app, else TokenInvalid."""
+        data = self._get("debug_token", self.app_token, {"input_token": user_token}).get("data")
+        if not isinstance(data, Mapping) or data.get("is_valid") is not True:
+            error = data.get("error") if isinstance(data, Mapping) else None
+            error = error if isinstance(error, Mapping) else {}
+            raise TokenInvalid(error.get("code", 190), error.get("subcode"),
+                               str(error.get("message") or "The access token is not valid"), 200)
+        if str(data.get("app_id")) != self.app_id:
+            raise TokenInvalid(190, None, "The access token was issued to another app", 200)
+        return dict(data)
+
+    def accounts(self, user_token: str, fields: str | Sequence[str] = ACCOUNT_FIELDS) -> list[dict]:
+        """Every page the user manages, with its page token, across all result pages."""
+        return list(self._paged("me/accounts", user_token, {"fields": _fields(fields), "limit": 100}))
+
+    def page(self, page_id: str, token: str, fields: str | Sequence[str]) -> dict:
+        return self._get(page_id, token, {"fields": _fields(fields)})
+
+    def instagram_account(self, ig_id: str, token: str, fields: str | Sequence[str]) -> dict:
+        return self._get(ig_id, token, {"fields": _fields(fields)})
+
+    def posts(self, page_id: str, token: str, fields: str | Sequence[str] = POST_FIELDS) -> Iterator[dict]:
+        return self._paged(f"{page_id}/posts", token, {"fields": _fields(fields), "limit": 100})
+
+    def media(self, ig_id: str, token: str, fields: str | Sequence[str] = MEDIA_FIELDS) -> Iterator[dict]:
+        return self._paged(f"{ig_id}/media", token, {"fields": _fields(fields), "limit": 100})
+
+    def comments(self, object_id: str, token: str, since: int | datetime | None = None,
+                 platform: str = "facebook") -> Iterator[dict]:
+        """Comments of a post or IG media as Graph returns them, those at or after `since` (Unix s or datetime).
+
+        Meta treats `since` as a hint on this edge, so the client filters on the comment time itself
+        (GRAPH.md §3.4); Facebook pages come newest first, so paging stops at the first older one.
+        """
+        since_unix = _unix_seconds(since)
+        if _platform(platform) == "instagram":
+            params = {"fields": INSTAGRAM_COMMENT_FIELDS, "limit": 50}
+            return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "timestamp",
+                               stop_at_older=False)
+        params = {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream", "order": "reverse_chronological",
+                  "limit": 100}
+        if since_unix is not None:
+            params["since"] = since_unix
+        return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "created_time",
+                           stop_at_older=True)
+
+    def subscribed_apps(self, page_id: str, token: str) -> list[dict]:
+        return list(self._paged(f"{page_id}/subscribed_apps", token, {}))
+
+    # Actions
+
+    def private_reply(self, page_id: str, token: str, comment_id: str, text: str,
+                      buttons: Sequence[Mapping] | None = None) -> dict:
+        """Send the comment's one private message (a button template when `buttons` are given)."""
+        if buttons:
+            payload = {"template_type": "button", "text": text, "buttons": [dict(button) for button in buttons]}
+            message = {"attachment": {"type": "template", "payload": payload}}
+        else:
+            message = {"text": text}
+        body = self._call("POST", f"{page_id}/messages", token,
+                          json_body={"recipient": {"comment_id": comment_id}, "message": message})
+        return {"recipient_id": body.get("recipient_id"), "message_id": body.get("message_id")}
+
+    def like(self, comment_id: str, token: str) -> bool:
+        return _succeeded(self._call("POST", f"{comment_id}/likes", token))
+
+    def hide(self, comment_id: str, token: str, platform: str, hidden: bool = True) -> bool:
+        flag = "is_hidden" if _platform(platform) == "facebook" else "hide"
+        return _succeeded(self._call("POST", comment_id, token, form={flag: "true" if hidden else "false"}))
+
+    def public_reply(self, comment_id: str, token: str, message: str, platform: str) -> str:
+        """Answer the comment publicly as the page; returns the new comment's id."""
+        edge = "comments" if _platform(platform) == "facebook" else "replies"
+        body = self._call("POST", f"{comment_id}/{edge}", token, form={"message": message})
+        if not body.get("id"):
+            raise Permanent(message="Graph answered a reply without an id")
+        return str(body["id"])
+
+    def subscribe_app(self, page_id: str, token: str, fields: Sequence[str] = ("feed",)) -> bool:
+        """Page-level webhook subscription (GRAPH.md §1.4); Instagram goes through its linked page."""
+        return _succeeded(self._call("POST", f"{page_id}/subscribed_apps", token,
+                                     form={"subscribed_fields": ",".join(fields)}))
+
+    def unsubscribe_app(self, page_id: str, token: str) -> bool:
+        return _succeeded(self._call("DELETE", f"{page_id}/subscribed_apps", token))
+
+    def subscribe_webhooks(self, callback_url: str, verify_token: str, object_type: str = "page",
+                           fields: Sequence[str] = ("feed",)) -> bool:
+        """App-level subscription: Meta (or the sandbox) performs the GET handshake on `callback_url`."""
+        form = {"object": object_type, "callback_url": callback_url, "fields": ",".join(fields),
+                "verify_token": verify_token}
+        return _succeeded(self._call("POST", f"{self.app_id}/subscriptions", self.app_token, form=form))
+
+    # Transport
+
+    def url(self, path: str) -> str:
+        prefix = f"{self.base_url}/{self.version}" if self.version else self.base_url
+        return f"{prefix}/{path.lstrip('/')}"
+
+    def appsecret_proof(self, token: str) -> str:
+        return hmac.new(self.app_secret.encode(), token.encode(), hashlib.sha256).hexdigest()
+
+    def _get(self, path: str, token: str, params: Mapping) -> dict:
+        return self._call("GET", path, token, params=params)
+
+    def _call(self, method: str, path: str, token: str, *, params: Mapping | None = None,
+              form: Mapping | None = None, json_body: Mapping | None = None) -> dict:
+        return self._send(method, self.url(path), token, params, form, json_body)
+
+    def _send(self, method, url, token, params=None, form=None, json_body=None) -> dict:
+        request_args = {
+            "params": {**(params or {}), "appsecret_proof": self.appsecret_proof(token)},
+            "data": form, "json": json_body, "timeout": self.timeout,
+            "headers": {"Authorization": f"Bearer {token}"},
+        }
+        try:
+            response = self._request_once_more_on_reset(method, url, request_args)
+        except requests.Timeout as exc:
+            raise Transient(message=f"Graph API timed out after {self.timeout} s: {exc}") from exc
+        except requests.RequestException as exc:
+            raise Transient(message=f"Graph API unreachable: {exc}") from exc
+        body = _json_or_text(response)
+        if response.status_code >= 400 or (isinstance(body, Mapping) and "error" in body):
+            raise classify(response.status_code, body, response.headers)
+        if body is True:
+            return {"success": True}
+        if not isinstance(body, Mapping):
+            raise Permanent(message="Graph answered with a body that is not a JSON object",
+                            status=response.status_code)
+        return dict(body)
+
+    def _request_once_more_on_reset(self, method, url, request_args) -> requests.Response:
+        """The one retry: an idempotent GET whose pooled connection was closed under it is sent again once."""
+        try:
+            return self.session.request(method, url, **request_args)
+        except requests.ConnectionError:
+            if method != "GET":
+                raise
+            return self.session.request(method, url, **request_args)
+
+    def _paged(self, path: str, token: str, params: Mapping) -> Iterator[dict]:
+        """Every item of an edge, following `paging.next` until it is absent (GRAPH.md §0)."""
+        url, params = self.url(path), dict(params)
+        while url:
+            page = self._send("GET", url, token, params)
+            data = page.get("data") if isinstance(page.get("data"), list) else []
+            yield from (item for item in data if isinstance(item, Mapping))
+            next_url = self._next_url(page)
+            url, params = (next_url, None) if next_url != url else (None, None)
+
+    def _next_url(self, page: Mapping) -> str | None:
+        """`paging.next` re-rooted on our base URL, so the token never travels to another host."""
+        paging = page.get("paging")
+        link = paging.get("next") if isinstance(paging, Mapping) else None
+        if not isinstance(link, str) or not link:
+            return None
+        base, parts = urlsplit(self.base_url), urlsplit(link)
+        return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, ""))
+
+
+def _newer_than(items: Iterator[dict], since: int | None, time_key: str, stop_at_older: bool) -> Iterator[dict]:
+    for item in items:
+        created = _graph_time(item.get(time_key))
+        if since is None or created is None or created >= since:
+            yield item
+        elif stop_at_older:
+            return
+
+
+def _graph_time(value) -> int | None:
+    """Unix seconds of a Graph read time ("2021-08-10T18:45:03+0000"); None when absent or unreadable."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return int(datetime.strptime(value, GRAPH_TIME_FORMAT).timestamp())
+    except ValueError:
+        return None
+
+
+def _unix_seconds(moment: int | datetime | None) -> int | None:
+    if moment is None:
+        return None
+    return int(moment.timestamp()) if isinstance(moment, datetime) else int(moment)
+
+
+def _fields(fields: str | Sequence[str]) -> str:
+    return fields if isinstance(fields, str) else ",".join(fields)
+
+
+def _platform(platform: str) -> str:
+    if platform not in PLATFORMS:
+        raise ValueError(f"platform must be one of {PLATFORMS}, not {platform!r}")
+    return platform
+
+
+def _succeeded(body: Mapping) -> bool:
+    if body.get("success") in (True, "true"):
+        return True
+    raise Permanent(message=f"Graph did not confirm the action: {body!r}"[:200])
+
+
+def _json_or_text(response: requests.Response):
+    try:
+        return response.json()
+    except ValueError:
+        return response.text

@@ -1,0 +1,181 @@
+"""Meta Graph API errors sorted into the kinds callers act on (conformance/GRAPH.md §4).
+
+`classify(status, body, headers)` turns one failed answer into a typed `GraphError`; it decides on
+`code` and `error_subcode` only, because Meta localises the message text (GRAPH.md §4.1).
+"""
+import json
+from collections.abc import Mapping
+
+# Codes that mean "slow down", not "give up" (GRAPH.md §4.2, §4.5).
+RATE_LIMIT_CODES = frozenset({4, 17, 32, 341, 368, 613, 80001, 80002, 80006})
+TOKEN_CODES = frozenset({102, 190})
+TRANSIENT_CODES = frozenset({1, 2})
+ALREADY_REPLIED_CODE = 10900
+# 100/33: "Object with ID ... does not exist, cannot be loaded ... or does not support this operation".
+NOT_FOUND_SUBCODES = frozenset({33})
+# Codes 10 and 200 also carry per-recipient messaging refusals (outside the window, person unavailable):
+# permanent for that message, but not a missing permission of the page (GRAPH.md §4.5).
+RECIPIENT_SUBCODES = frozenset({2018278, 2534022, 2018108, 1545041})
+
+# No usage header says when access comes back: wait a minute, or five when the rolling-hour quota is
+# spent (usage figures are percentages of that hour, throttled at 100; GRAPH.md §4.4).
+DEFAULT_RETRY_AFTER = 60
+USAGE_FULL_RETRY_AFTER = 300
+# 368 is a policy block rather than a quota: Meta advises backing off long.
+POLICY_BLOCK_RETRY_AFTER = 3600
+
+
+class GraphError(Exception):
+    """A failed Graph API call: Meta's code and subcode, its message, and the HTTP status."""
+
+    retryable = False
+
+    def __init__(self, code=None, subcode=None, message="", status=None, fbtrace_id=None):
+        super().__init__(message)
+        self.code = code
+        self.subcode = subcode
+        self.message = message
+        self.status = status
+        self.fbtrace_id = fbtrace_id
+
+    @property
+    def reason(self) -> str:
+        """The "code - message" line stored on a failed action and shown in the UI."""
+        return f"{self.code} - {self.message}" if self.code is not None else self.message
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}({self.code}/{self.subcode}, status {self.status}): {self.message}"
+
+
+class RateLimited(GraphError):
+    """A quota is spent; retry after `retry_after` seconds, per page (GRAPH.md §4.4)."""
+
+    retryable = True
+
+    def __init__(self, code=None, subcode=None, message="", status=None, fbtrace_id=None,
+                 retry_after=DEFAULT_RETRY_AFTER):
+        super().__init__(code, subcode, message, status, fbtrace_id)
+        self.retry_after = retry_after
+
+
+class TokenInvalid(GraphError):
+    """The token is expired or revoked (190, 102): the page needs reconnecting."""
+
+
+class PermissionDenied(GraphError):
+    """The token lacks a permission or task (10, 200-299): reconnect with the right scopes."""
+
+
+class NotFound(GraphError):
+    """The object is gone or not visible to this token (100/33, HTTP 404)."""
+
+
+class AlreadyReplied(GraphError):
+    """(#10900) the comment already has its one private reply: the effect is already done."""
+
+
+class Transient(GraphError):
+    """Meta or the network failed for now (1, 2, 5xx, timeouts, connection errors): retry later."""
+
+    retryable = True
+
+
+class Permanent(GraphError):
+    """Anything else: retrying the same call will fail the same way."""
+
+
+def classify(status: int | None, body, headers: Mapping | None = None) -> GraphError:
+    """Return the typed error for one failed answer (`body` parsed JSON or raw text)."""
+    error = body.get("error") if isinstance(body, Mapping) else None
+    if not isinstance(error, Mapping):
+        return _classify_without_error_object(status, body, headers or {})
+    code = _as_int(error.get("code"))
+    subcode = _as_int(error.get("error_subcode"))
+    fields = {"code": code, "subcode": subcode, "message": str(error.get("message") or ""),
+              "status": status, "fbtrace_id": error.get("fbtrace_id")}
+    if code in RATE_LIMIT_CODES:
+        return RateLimited(**fields, retry_after=retry_after(code, headers or {}))
+    return _kind_for_code(code, subcode, status)(**fields)
+
+
+def _kind_for_code(code: int | None, subcode: int | None, status: int | None) -> type[GraphError]:
+    if code == ALREADY_REPLIED_CODE:
+        return AlreadyReplied
+    if code in TOKEN_CODES:
+        return TokenInvalid
+    if code in TRANSIENT_CODES:
+        return Transient
+    if code == 100 and subcode in NOT_FOUND_SUBCODES:
+        return NotFound
+    if (code == 10 or (code is not None and 200 <= code <= 299)) and subcode not in RECIPIENT_SUBCODES:
+        return PermissionDenied
+    if status == 404:
+        return NotFound
+    if status is not None and status >= 500:
+        return Transient
+    return Permanent
+
+
+def _classify_without_error_object(status: int | None, body, headers: Mapping) -> GraphError:
+    message = body.strip()[:200] if isinstance(body, str) else ""
+    message = message or f"HTTP {status} without a Graph error body"
+    if status == 404:
+        return NotFound(message=message, status=status)
+    if status == 429:
+        return RateLimited(message=message, status=status, retry_after=retry_after(None, headers))
+    if status is None or status >= 500:
+        return Transient(message=message, status=status)
+    return Permanent(message=message, status=status)
+
+
+def retry_after(code: int | None, headers: Mapping) -> int:
+    """Seconds to wait before calling again, from Meta's usage headers (GRAPH.md §4.4)."""
+    business = _header_json(headers, "X-Business-Use-Case-Usage")
+    regain_minutes = [_as_int(usage.get("estimated_time_to_regain_access")) or 0
+                      for usage in _business_usages(business)]
+    wait = max(regain_minutes, default=0) * 60
+    if not wait:
+        wait = _as_int(_header(headers, "Retry-After")) or 0
+    if not wait:
+        wait = USAGE_FULL_RETRY_AFTER if _quota_spent(headers, business) else DEFAULT_RETRY_AFTER
+    if code == 368:
+        wait = max(wait, POLICY_BLOCK_RETRY_AFTER)
+    return wait
+
+
+def _quota_spent(headers: Mapping, business) -> bool:
+    usages = [_header_json(headers, "X-App-Usage"), *_business_usages(business)]
+    return any(isinstance(usage, Mapping) and (_as_int(usage.get(metric)) or 0) >= 100
+               for usage in usages for metric in ("call_count", "total_time", "total_cputime"))
+
+
+def _business_usages(business) -> list[Mapping]:
+    """The per-object usage entries of X-Business-Use-Case-Usage ({object id: [usage, ...]})."""
+    if not isinstance(business, Mapping):
+        return []
+    return [usage for entries in business.values() if isinstance(entries, list)
+            for usage in entries if isinstance(usage, Mapping)]
+
+
+def _header(headers: Mapping, name: str):
+    wanted = name.lower()
+    return next((value for key, value in headers.items() if str(key).lower() == wanted), None)
+
+
+def _header_json(headers: Mapping, name: str):
+    raw = _header(headers, name)
+    if not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+def _as_int(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return None
