@@ -1,0 +1,6 @@
+/** Home page; /payment-failed shows it too. */
+import TitleOnly from '../../components/layout/TitleOnly'
+
+export default function HomePage() {
+  return <TitleOnly titleKey="pages.home.title" />
+}

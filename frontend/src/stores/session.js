@@ -1,0 +1,73 @@
+/** The signed-in session (JWT, user, pending invitation token, selected page), persisted under `state`;
+ *  also mirrored to the `authtoken` and `userData` keys the specification names (spec 000 §3). */
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { authApi } from '../api/auth'
+import { underState } from './stateStorage'
+
+const signedOut = { token: null, user: null, tokenMembership: null, selectedPage: null }
+
+function writeSpecKeys(token, user) {
+  try {
+    localStorage.setItem('authtoken', token)
+    localStorage.setItem('userData', JSON.stringify({ token, user }))
+  } catch (e) {
+    console.warn('session keys not saved', e)
+  }
+}
+
+function clearLocalStorage() {
+  try {
+    localStorage.clear()
+  } catch (e) {
+    console.warn('local storage not cleared', e)
+  }
+}
+
+export const isSignedIn = (state) => Boolean(state.token && state.user)
+
+export const useSessionStore = create(
+  persist(
+    (set, get) => ({
+      ...signedOut,
+      loading: false,
+      error: null,
+      keepInvitation(tokenMembership) {
+        set({ tokenMembership })
+      },
+      async login(accessToken) {
+        set({ loading: true, error: null })
+        try {
+          const { token, user } = await authApi.loginFacebook(accessToken, get().tokenMembership)
+          set({ token, user, tokenMembership: null })
+          writeSpecKeys(token, user)
+          return true
+        } catch (e) {
+          set({ error: e.message })
+          return false
+        } finally {
+          set({ loading: false })
+        }
+      },
+      async logout() {
+        set({ loading: true })
+        try {
+          await authApi.logout()
+        } catch (e) {
+          console.warn('logout call failed; signing out locally anyway', e)
+        } finally {
+          get().expire()
+        }
+      },
+      expire() {
+        set({ ...signedOut, loading: false, error: null })
+        clearLocalStorage()
+      },
+    }),
+    {
+      name: 'session',
+      storage: underState,
+      partialize: ({ token, user, tokenMembership, selectedPage }) => ({ token, user, tokenMembership, selectedPage }),
+    },
+  ),
+)
