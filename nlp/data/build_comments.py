@@ -1,0 +1,158 @@
+"""Builds comments_train.jsonl and comments_dev.jsonl from the hand-written sentences in sources/.
+
+Each hand-written sentence is kept as written and gets noisy variants (typos, elongations, accents
+removed, emoji, a tagged friend, "svp"); the noise is seeded by the sentence itself, so the output is
+deterministic. Near-duplicates are grouped and a whole group goes to one side of the split.
+Run: python nlp/data/build_comments.py
+"""
+import hashlib
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+from rapidfuzz import fuzz
+from rapidfuzz.process import cdist
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import noise  # noqa: E402  (a sibling module, not a package)
+
+DATA_DIR = Path(__file__).resolve().parent
+SOURCES_DIR = DATA_DIR / "sources"
+LANGS = {"en", "fr", "ar", "tn"}
+DEV_PERCENT = 25
+NEAR_DUPLICATE_RATIO = 88
+
+
+def parse_header(line: str, origin: str) -> dict:
+    """`[fr price,delivery neg link v=2]`: language, intents ('-' for none), flags, variants per line."""
+    fields = line.strip()[1:-1].split()
+    lang, intents = fields[0], fields[1]
+    if lang not in LANGS:
+        raise ValueError(f"{origin}: unknown language {lang!r}")
+    header = {"lang": lang, "intents": [] if intents == "-" else intents.split(","),
+              "negative": False, "has_link": False, "variants": 1}
+    for flag in fields[2:]:
+        if flag == "neg":
+            header["negative"] = True
+        elif flag == "link":
+            header["has_link"] = True
+        elif flag.startswith("v="):
+            header["variants"] = int(flag[2:])
+        else:
+            raise ValueError(f"{origin}: unknown flag {flag!r}")
+    return header
+
+
+def parse_item(line: str, header: dict, origin: str) -> dict:
+    """`text | p:product; other product | i:price | neg | link | nolink`; fields after the text override the header."""
+    text, *notes = [part.strip() for part in line.split(" | ")]
+    item = {"text": text, "lang": header["lang"], "intents": list(header["intents"]), "products": [],
+            "negative": header["negative"], "has_link": header["has_link"], "variants": header["variants"]}
+    for note in notes:
+        if note.startswith("p:"):
+            item["products"] = [name.strip() for name in note[2:].split(";")]
+        elif note.startswith("i:"):
+            item["intents"] = [] if note[2:] == "-" else note[2:].split(",")
+        elif note in ("neg", "link"):
+            item["negative" if note == "neg" else "has_link"] = True
+        elif note == "nolink":
+            item["has_link"] = False
+        else:
+            raise ValueError(f"{origin}: unknown note {note!r}")
+    return item
+
+
+def read_sources() -> list[dict]:
+    """Every hand-written sentence of sources/*.txt, with its labels and origin."""
+    items = []
+    for path in sorted(SOURCES_DIR.glob("*.txt")):
+        header = None
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            origin = f"{path.name}:{number}"
+            if not line.strip() or line.startswith("#"):
+                continue
+            if line.startswith("["):
+                header = parse_header(line, origin)
+                continue
+            item = parse_item(line, header, origin)
+            item["origin"] = origin
+            items.append(item)
+    return items
+
+
+def expand(item: dict) -> list[dict]:
+    """The sentence itself plus its noisy variants, all distinct."""
+    rng = random.Random(hashlib.sha256(item["text"].encode()).hexdigest())
+    texts = [item["text"]]
+    for _ in range(item["variants"] * 6):
+        if len(texts) > item["variants"]:
+            break
+        variant = noise.make_variant(item, rng)
+        if variant not in texts:
+            texts.append(variant)
+    return [{**item, "text": text} for text in texts]
+
+
+def comparable(text: str) -> str:
+    """Text reduced for near-duplicate detection: no tags, accents, case, punctuation or elongation."""
+    text = noise.strip_accents(re.sub(r"@\w+(\s[A-Z]\w+)?", " ", text)).lower()
+    text = re.sub(r"(.)\1+", r"\1", text)
+    return " ".join(re.findall(r"\w+", text))
+
+
+def group_near_duplicates(rows: list[dict]) -> list[int]:
+    """Union-find over rows: same sentence, or near-identical text after reduction, share a group."""
+    parent = list(range(len(rows)))
+
+    def find(index):
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    by_origin = {}
+    for index, row in enumerate(rows):
+        parent[find(index)] = find(by_origin.setdefault(row["origin"], index))
+    reduced = [comparable(row["text"]) for row in rows]
+    scores = cdist(reduced, reduced, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE_RATIO, workers=2)
+    for left, right in zip(*scores.nonzero()):
+        parent[find(int(left))] = find(int(right))
+    return [find(index) for index in range(len(rows))]
+
+
+def assign_split(rows: list[dict], groups: list[int]) -> list[str]:
+    """A group goes to dev when the hash of its first sentence falls in the dev share."""
+    first_text = {}
+    for row, group in zip(rows, groups):
+        first_text.setdefault(group, row["text"])
+    def side(group):
+        digest = hashlib.sha256(first_text[group].encode()).hexdigest()
+        return "dev" if int(digest, 16) % 100 < DEV_PERCENT else "train"
+    return [side(group) for group in groups]
+
+
+def to_record(row: dict) -> dict:
+    return {key: row[key] for key in ("text", "lang", "intents", "products", "negative", "has_link")}
+
+
+def main() -> None:
+    rows, seen = [], set()
+    for item in read_sources():
+        for row in expand(item):
+            if row["text"] not in seen:
+                seen.add(row["text"])
+                rows.append(row)
+    groups = group_near_duplicates(rows)
+    sides = assign_split(rows, groups)
+    for side in ("train", "dev"):
+        with open(DATA_DIR / f"comments_{side}.jsonl", "w", encoding="utf-8") as out:
+            for row, row_side in zip(rows, sides):
+                if row_side == side:
+                    out.write(json.dumps(to_record(row), ensure_ascii=False) + "\n")
+    print(f"{len(rows)} comments, {sides.count('dev')} in dev, {len(set(groups))} groups")
+
+
+if __name__ == "__main__":
+    main()
