@@ -7,3 +7,6 @@ beforeEach(() => {
   sessionStorage.clear()
 })
 afterEach(cleanup)
+
+// jsdom has no layout, so it cannot scroll; the browser tests check scroll-to-top for real.
+window.scrollTo = () => {}
