@@ -1,0 +1,56 @@
+"""The web process: create_app() reads like a table of contents of the product's web side."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+
+from app import queue
+from app.config import flask_config, load_settings
+
+
+def create_app(overrides: dict | None = None) -> Flask:
+    settings = load_settings(overrides)
+    app = Flask(__name__, static_folder=None)
+    app.config.update(flask_config(settings))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    _init_database(app)
+    _init_extensions(app)
+    _init_queue(app)
+    _register_routes(app)
+    return app
+
+
+def _init_database(app: Flask) -> None:
+    from app.database import init_engine, session
+
+    init_engine(app.config["DATABASE_URL"])
+    app.teardown_appcontext(lambda _exc: session.remove())
+
+
+def _init_extensions(app: Flask) -> None:
+    from app.api import security
+    from app.errors import register_error_handlers
+    from app.extensions import api, jwt
+
+    jwt.init_app(app)
+    api.init_app(app)
+    register_error_handlers(app)
+    security.install(app)
+
+
+def _init_queue(app: Flask) -> None:
+    from app.celery_factory import make_celery
+
+    queue.bind(make_celery(app.config))
+
+
+def _register_routes(app: Flask) -> None:
+    from app import frontend
+    from app.api import BLUEPRINTS
+    from app.extensions import api
+
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    frontend.install(app)

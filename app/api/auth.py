@@ -1,0 +1,42 @@
+"""Sign-in and sign-out (spec 000 §7)."""
+from __future__ import annotations
+
+from flask import current_app
+from flask.views import MethodView
+from flask_jwt_extended import get_jwt, jwt_required
+from flask_smorest import Blueprint
+
+from app.api.auth_schemas import LoginAnswerSchema, LoginFacebookSchema, MessageSchema
+from app.api.security import current_user
+from app.services import auth, plans
+
+blp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-in with a social account")
+
+
+def user_answer(user) -> dict:
+    plan = plans.current_plan(user)
+    pack = {"name": plan.plan.name, "type": plan.plan.type, "expyriedate": plan.expires_at} if plan else None
+    return {**{key: getattr(user, key) for key in (
+        "access_token", "created_at", "email", "first_name", "facebook_id", "is_connected", "last_name",
+        "last_signin_at", "picture_url")}, "pack": pack}
+
+
+@blp.route("/login/facebook")
+class LoginFacebook(MethodView):
+    @blp.arguments(LoginFacebookSchema)
+    @blp.response(200, LoginAnswerSchema)
+    def post(self, body):
+        """Exchange a network access token (and an optional invitation token) for the product's JWT."""
+        result = auth.login_with_facebook(current_app.config, body["token"].strip(), body["tokenMemberShip"])
+        return {"token": result.token, "user": user_answer(result.user), "invitation": result.invitation}
+
+
+@blp.route("/logout")
+class Logout(MethodView):
+    @jwt_required()
+    @blp.response(200, MessageSchema)
+    def post(self):
+        """Revoke the JWT that signs this call."""
+        claims = get_jwt()
+        auth.logout(current_user(), claims["jti"], claims["exp"])
+        return {"message": "logged out"}

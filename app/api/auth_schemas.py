@@ -1,0 +1,39 @@
+"""Request and answer shapes of sign-in, with the specification's field spellings."""
+from marshmallow import Schema, fields
+
+
+class LoginFacebookSchema(Schema):
+    token = fields.String(required=True, validate=lambda value: bool(value.strip()),
+                          metadata={"description": "the network access token from the login dialog"})
+    tokenMemberShip = fields.String(load_default=None, allow_none=True,
+                                    metadata={"description": "an invitation token, or null"})
+
+
+class PackSchema(Schema):
+    name = fields.String()
+    type = fields.String()
+    expyriedate = fields.DateTime()
+
+
+class UserSchema(Schema):
+    access_token = fields.String(attribute="access_token")
+    create_at = fields.DateTime(attribute="created_at")
+    email = fields.String(allow_none=True)
+    first_name = fields.String()
+    idFacebook = fields.String(attribute="facebook_id")
+    isConnected = fields.Boolean(attribute="is_connected")
+    last_name = fields.String()
+    last_signin = fields.DateTime(attribute="last_signin_at")
+    profilePictureUrl = fields.String(attribute="picture_url", allow_none=True)
+    pack = fields.Nested(PackSchema, allow_none=True)
+
+
+class LoginAnswerSchema(Schema):
+    token = fields.String(metadata={"description": "the product's JWT, sent as a Bearer token"})
+    user = fields.Nested(UserSchema)
+    invitation = fields.String(allow_none=True,
+                               metadata={"description": "accepted, used, expired or invalid when a token was sent"})
+
+
+class MessageSchema(Schema):
+    message = fields.String()

@@ -1,0 +1,35 @@
+"""Builds the Celery app from the product's settings (used by the web side to publish and by workers/)."""
+from __future__ import annotations
+
+from celery import Celery
+
+from app import queue
+
+
+def make_celery(settings: dict) -> Celery:
+    celery = Celery("autoreply", broker=settings["REDIS_URL"])
+    transport = {
+        # ../shared/QUEUE.md §1.2: minutes, not hours, so a SIGKILLed worker's messages come back soon;
+        # far above the 60 s hard limit so a running task is never delivered twice.
+        "visibility_timeout": int(settings.get("CELERY_VISIBILITY_TIMEOUT", 600)),
+        "socket_timeout": 5,
+        "socket_connect_timeout": 2,
+    }
+    celery.conf.update(
+        task_serializer="json",
+        accept_content=["json"],
+        task_ignore_result=True,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        worker_cancel_long_running_tasks_on_connection_loss=True,
+        task_time_limit=60,
+        task_soft_time_limit=45,
+        broker_transport_options=transport,
+        broker_connection_retry_on_startup=True,
+        task_default_queue="default",
+        task_routes={name: {"queue": q} for name, q in queue.ROUTES.items()},
+        worker_hijack_root_logger=False,
+        timezone="UTC",
+    )
+    return celery

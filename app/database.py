@@ -1,0 +1,67 @@
+"""The one SQLAlchemy engine and session factory, shared by the web process and the workers.
+
+Plain SQLAlchemy 2 (no Flask-SQLAlchemy) so that services run the same inside a request, a Celery task or
+a benchmark. `init_engine` binds the scoped session once per process; after a fork, call it again.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import scoped_session, sessionmaker
+
+from app.config import ROOT
+
+session = scoped_session(sessionmaker(expire_on_commit=False))
+_engines: dict[str, Engine] = {}
+
+
+def init_engine(url: str) -> Engine:
+    """Create (or reuse) the engine for `url` and bind the scoped session to it."""
+    if url not in _engines:
+        _engines[url] = _create(url)
+    session.remove()
+    session.configure(bind=_engines[url])
+    return _engines[url]
+
+
+def dispose_engines() -> None:
+    """Drop pooled connections, for a freshly forked worker process."""
+    for engine in _engines.values():
+        engine.dispose()
+
+
+def _create(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        _ensure_sqlite_dir(url)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+
+
+def _ensure_sqlite_dir(url: str) -> None:
+    path = url.split("///", 1)[-1]
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # WAL lets the web process read while a worker writes; foreign keys are off by default in SQLite.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def upgrade_schema(url: str) -> None:
+    """Apply every Alembic migration to the database at `url` (the only way a schema is created)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config(str(ROOT / "migrations" / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")

@@ -1,0 +1,38 @@
+"""Serves the built React app (frontend/dist): real files as they are, index.html for every client route.
+
+Paths under /api stay with the API, so an unknown API path is a JSON 404, never the app's HTML.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, abort, current_app, request, send_from_directory
+from werkzeug.exceptions import MethodNotAllowed
+
+API_PREFIX = "api/"
+
+
+def install(app: Flask) -> None:
+    dist = Path(app.config["FRONTEND_DIST"])
+
+    @app.get("/", defaults={"path": ""})
+    @app.get("/<path:path>")
+    def frontend(path: str):
+        if path.startswith(API_PREFIX) or path == "api":
+            _api_path_not_found()
+        if path and (dist / path).is_file():
+            return send_from_directory(dist, path)
+        if not (dist / "index.html").is_file():
+            abort(404, description="The frontend is not built: run `npm run build` in frontend/")
+        return send_from_directory(dist, "index.html", max_age=0)
+
+
+def _api_path_not_found():
+    """404, or 405 when the API has this path for other methods (this catch-all hides that from routing)."""
+    own_methods = {"GET", "HEAD", "OPTIONS"}
+    try:
+        current_app.url_map.bind("localhost").match(request.path, method="PROBE")
+    except MethodNotAllowed as error:
+        if set(error.valid_methods or ()) - own_methods:
+            raise MethodNotAllowed(valid_methods=sorted(set(error.valid_methods) - own_methods)) from None
+    abort(404)

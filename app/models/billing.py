@@ -1,0 +1,75 @@
+"""Plans, the subscriptions users hold, and their card payments (the payment history rows)."""
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import CheckConstraint, ForeignKey, JSON, Numeric, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.models.base import Base, utcnow
+
+PAYMENT_STATUSES = ("paid", "unpaid", "planified", "expired", "reimbursed", "canceled", "refused",
+                    "chargeback", "bonus", "pending")
+
+
+class Plan(Base):
+    __tablename__ = "plans"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    type: Mapped[str] = mapped_column(String(32))  # "Free Trial" or "Paid"
+    position: Mapped[int] = mapped_column(default=0)
+    price_tnd: Mapped[Decimal] = mapped_column(Numeric(10, 3), default=0)
+    price_eur: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0)
+    price_usd: Mapped[Decimal] = mapped_column(Numeric(10, 2), default=0)
+    number_pages: Mapped[int] = mapped_column(default=1)
+    number_agents: Mapped[int] = mapped_column(default=1)
+    number_auto_replies: Mapped[int] = mapped_column(default=100)
+    number_users: Mapped[int] = mapped_column(default=1)
+    trial_days: Mapped[int | None]
+    features: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class Subscription(Base):
+    __tablename__ = "subscriptions"
+    __table_args__ = (CheckConstraint("status IN ('active', 'expired', 'canceled')", name="status"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    plan_id: Mapped[int] = mapped_column(ForeignKey("plans.id", ondelete="RESTRICT"))
+    payment_id: Mapped[int | None] = mapped_column(ForeignKey("payments.id", ondelete="SET NULL"))
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+
+    user = relationship("User", back_populates="subscriptions")
+    plan = relationship("Plan")
+
+
+class Payment(Base):
+    __tablename__ = "payments"
+    __table_args__ = (
+        CheckConstraint("status IN ('paid', 'unpaid', 'planified', 'expired', 'reimbursed', 'canceled', "
+                        "'refused', 'chargeback', 'bonus', 'pending')", name="status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    plan_id: Mapped[int] = mapped_column(ForeignKey("plans.id", ondelete="RESTRICT"))
+    order_id: Mapped[str] = mapped_column(String(64), unique=True)
+    invoice_number: Mapped[str | None] = mapped_column(String(32), unique=True)
+    period_months: Mapped[int]
+    currency: Mapped[str] = mapped_column(String(3))
+    amount: Mapped[Decimal] = mapped_column(Numeric(12, 3))
+    amount_minor: Mapped[int]
+    amount_tnd: Mapped[Decimal] = mapped_column(Numeric(12, 3))
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    payed_by: Mapped[str] = mapped_column(String(255), default="")
+    email: Mapped[str] = mapped_column(String(254), default="")
+    adresse: Mapped[str] = mapped_column(Text, default="")
+    gateway_payid: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    paid_at: Mapped[datetime | None]
+
+    plan = relationship("Plan")

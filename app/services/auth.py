@@ -1,0 +1,88 @@
+"""Sign-in with a network access token (verified server-side against the Graph API) and sign-out.
+
+The network id is never a credential (DESIGN.md §4): the product answers with its own signed JWT, and a
+logged-out token's id is kept in `revoked_tokens` until it would have expired.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from flask_jwt_extended import create_access_token
+from sqlalchemy import select
+
+from app import graph
+from app.database import session
+from app.errors import LoginFailed, UpstreamUnavailable
+from app.models import RevokedToken, User, utcnow
+from app.services import invitations, plans
+from app.services.graph import graph_client
+
+
+@dataclass
+class LoginResult:
+    token: str
+    user: User
+    invitation: str | None
+
+
+def login_with_facebook(settings: dict, network_token: str, invitation_token: str | None) -> LoginResult:
+    profile = _verified_profile(settings, network_token)
+    user = _upsert_user(profile, network_token)
+    invitation = None
+    if invitation_token:
+        invitation = invitations.accept(invitation_token, user, _admin_page_ids(settings, network_token))
+    session.commit()
+    return LoginResult(create_access_token(identity=str(user.id)), user, invitation)
+
+
+def _verified_profile(settings: dict, network_token: str) -> dict:
+    client = graph_client(settings)
+    try:
+        debug = client.debug_token(network_token)  # checks validity and that it was issued to our app
+        profile = client.me(network_token)
+    except (graph.TokenInvalid, graph.PermissionDenied, graph.NotFound, graph.Permanent) as error:
+        raise LoginFailed() from error
+    except (graph.Transient, graph.RateLimited) as error:
+        raise UpstreamUnavailable() from error
+    if str(profile.get("id")) != str(debug.get("user_id")):
+        raise LoginFailed()
+    return profile
+
+
+def _upsert_user(profile: dict, network_token: str) -> User:
+    user = session.scalars(select(User).where(User.facebook_id == str(profile["id"]))).first()
+    is_new = user is None
+    if is_new:
+        user = User(facebook_id=str(profile["id"]))
+        session.add(user)
+    user.first_name = profile.get("first_name") or (profile.get("name") or "").split(" ")[0]
+    user.last_name = profile.get("last_name") or ""
+    user.email = profile.get("email") or user.email
+    user.picture_url = ((profile.get("picture") or {}).get("data") or {}).get("url") or user.picture_url
+    user.access_token = network_token
+    user.is_connected = True
+    user.last_signin_at = utcnow()
+    if is_new:
+        session.flush()
+        plans.start_free_trial(user)
+    return user
+
+
+def _admin_page_ids(settings: dict, network_token: str) -> set[str]:
+    try:
+        return {str(page["id"]) for page in graph_client(settings).accounts(network_token)}
+    except graph.GraphError:
+        return set()
+
+
+def logout(user: User, jti: str, expires: int) -> None:
+    if session.get(RevokedToken, jti) is None:
+        expires_at = datetime.fromtimestamp(expires, timezone.utc).replace(tzinfo=None)
+        session.add(RevokedToken(jti=jti, expires_at=expires_at))
+    user.is_connected = False
+    session.commit()
+
+
+def is_revoked(jti: str) -> bool:
+    return session.get(RevokedToken, jti) is not None

@@ -1,0 +1,91 @@
+"""Shared fixtures: a real database (PostgreSQL when reachable, else SQLite), the app, its client, signed-in
+users, a real Redis, a real Celery worker subprocess, and (from tests/fixtures) the Graph API sandbox."""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+from sqlalchemy import text
+
+from app.database import init_engine, session, upgrade_schema
+from app.models import Base, User
+
+pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services"]
+
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory) -> str:
+    from tests.fixtures.services import postgres_test_url
+
+    url = postgres_test_url() or f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
+    upgrade_schema(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def base_settings(database_url, sandbox_server) -> dict:
+    return {
+        "APP_ENV": "test",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": TEST_REDIS_URL,
+        "GRAPH_API_URL": sandbox_server.url,
+        "GRAPH_API_VERSION": "v23.0",
+        "META_APP_ID": sandbox_server.app_id,
+        "META_APP_SECRET": sandbox_server.app_secret,
+        "LOGIN_DIALOG_URL": f"{sandbox_server.url}/dialog/oauth",
+    }
+
+
+@pytest.fixture
+def app(base_settings, sandbox):
+    from app import create_app
+    from app.services.reference_data import load_reference_data
+
+    application = create_app(dict(base_settings))
+    _truncate_all()
+    load_reference_data()
+    with application.app_context():
+        yield application
+    session.remove()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def signed_in(app, client, sandbox):
+    """Signs a fresh sandbox user in through the real login call; returns (user row, headers, sandbox user)."""
+
+    def sign_in(first_name: str = "Amira", last_name: str = "Ben Salah"):
+        network_user = sandbox.admin.user(first_name=first_name, last_name=last_name,
+                                          email=f"{uuid.uuid4().hex[:8]}@example.com")
+        answer = client.post("/api/v1/auth/login/facebook", json={"token": network_user["access_token"]})
+        assert answer.status_code == 200, answer.get_json()
+        body = answer.get_json()
+        user = session.get(User, int(_jwt_subject(app, body["token"])))
+        return user, {"Authorization": f"Bearer {body['token']}"}, network_user
+
+    return sign_in
+
+
+def _jwt_subject(app, token: str) -> str:
+    from flask_jwt_extended import decode_token
+
+    with app.app_context():
+        return decode_token(token)["sub"]
+
+
+def _truncate_all() -> None:
+    engine = session.get_bind()
+    tables = [table.name for table in reversed(Base.metadata.sorted_tables)]
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
+        else:
+            for table in tables:
+                connection.execute(text(f"DELETE FROM {table}"))

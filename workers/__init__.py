@@ -1,0 +1,1 @@
+"""Celery workers: one tasks module per job (ingest, actions, polling, training, mail, sweeps)."""

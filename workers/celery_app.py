@@ -1,0 +1,32 @@
+"""The worker and beat entry point: `celery -A workers.celery_app worker|beat`.
+
+Configured from the same settings as the web process (app/config.py) through app/celery_factory.py; every task
+module is imported here so the worker knows every task name of app/queue.py.
+"""
+from __future__ import annotations
+
+from celery.signals import task_postrun, worker_process_init
+
+from app import queue
+from app.celery_factory import make_celery
+from app.config import load_settings
+from app.database import dispose_engines, init_engine, session
+
+settings = load_settings()
+init_engine(settings["DATABASE_URL"])
+celery = make_celery(settings)
+queue.bind(celery)
+celery.conf.beat_schedule = {}
+
+import workers.health  # noqa: E402,F401  (registers the tasks)
+
+
+@worker_process_init.connect
+def _fresh_connections(**_kwargs) -> None:
+    # A forked pool child must not share the parent's database sockets.
+    dispose_engines()
+
+
+@task_postrun.connect
+def _release_session(**_kwargs) -> None:
+    session.remove()
