@@ -1,0 +1,79 @@
+"""A page's product catalogue seen by the product matcher: every product name and synonym as an entry of
+normalised tokens, and the word lists that keep short and common words from matching on their own."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from nlp import normalize
+
+LEXICON_DIR = Path(__file__).resolve().parent / "data" / "lexicons"
+MIN_TOKEN = 3
+# Function words of the four languages: never a product on their own, however a catalogue spells them.
+_STOPWORDS = """
+les des une pour avec dans sur par pas est sont vous nous ils elle mon ton son mes tes ses cette ces qui que quoi
+comment combien quel quelle quels svp stp merci bonjour salut oui non tres plus moins aussi bien tout tous chez
+encore deja the and you your for with this that are have has can what how much many please thanks hello yes not
+any from its our their was were will would there here chnowa chneya chnia famma fama mta3 mtaa mte3 mtea bech
+nheb nhab andek andkom barcha yeser kifech qadeh bqadeh qadech bqadech hedha hedhi hadha hedi ama wala ken
+هذا هذه هاذا هاذي في من على عن الى كم هل ما ماذا انا انت انتم عندكم عندك كان مع او لا نعم شنوة شنية قداش بقداش
+فما برشا
+"""
+STOPWORDS: frozenset[str] = frozenset(_STOPWORDS.split())
+# Arabic glues the article and some prepositions to the noun ("الفستان", "بالفستان").
+_ARABIC_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال")
+
+
+def lexicon_words(pattern: str) -> frozenset[str]:
+    words = set()
+    for path in sorted(LEXICON_DIR.glob(pattern)):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                words.update(normalize.tokens(line))
+    return frozenset(words)
+
+
+def common_words() -> frozenset[str]:
+    """Words too common to be fuzzily taken for a product ("rose" is not a typo of "robe")."""
+    return STOPWORDS | lexicon_words("stopwords*.txt") | lexicon_words("common*.txt")
+
+
+def product_token(token: str) -> str:
+    """A token as the product matcher compares it: Arabic article and glued prepositions removed."""
+    for prefix in _ARABIC_PREFIXES:
+        if token.startswith(prefix) and len(token) - len(prefix) >= 3:
+            return token[len(prefix):]
+    return token
+
+
+def product_tokens(raw_tokens: list[str]) -> list[str]:
+    """The word tokens of a normalised text (no "?", emojis or markers), prefixes removed."""
+    return [product_token(token) for token in raw_tokens if token[0].isalnum()]
+
+
+def informative(token: str) -> bool:
+    """Tokens that may propose a product: long enough and not a function word."""
+    return len(token) >= MIN_TOKEN and token not in STOPWORDS and not token.isdigit()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One spelling of a product (its name or a synonym), tokenised."""
+    product: int
+    tokens: tuple[str, ...]
+
+
+def flatten(catalogue: dict) -> tuple[list[tuple[str, str]], list[Entry]]:
+    """Products as (name, category) and all their spellings; blank names and synonyms are skipped."""
+    products: list[tuple[str, str]] = []
+    entries: list[Entry] = []
+    for category in catalogue.get("categories") or []:
+        for product in category.get("products") or []:
+            name = str(product.get("name") or "").strip()
+            if not name:
+                continue
+            products.append((name, str(category.get("name") or "")))
+            spellings = {name, *(str(synonym) for synonym in product.get("synonyms") or [])}
+            for spelling in sorted(spellings):
+                tokens = tuple(product_tokens(normalize.tokens(spelling)))
+                if tokens:
+                    entries.append(Entry(len(products) - 1, tokens))
+    return products, list(dict.fromkeys(entries))

@@ -1,0 +1,50 @@
+"""Intent recognition: the intent catalogue and the one global model per process, shared by every agent
+(an agent only keeps the scores of its own intents, so 50 agents cost one model)."""
+import json
+import threading
+from dataclasses import dataclass
+
+from nlp import features, training
+from nlp.model import LinearModel
+
+CATALOGUE: list[dict] = json.loads(training.CATALOGUE_FILE.read_text(encoding="utf-8"))
+NAMES: frozenset[str] = frozenset(entry["name"] for entry in CATALOGUE)
+
+_model: LinearModel | None = None
+_model_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class IntentScore:
+    name: str
+    score: float
+
+
+def model() -> LinearModel:
+    """The process-wide model, loaded from the cache (or trained once) on first use."""
+    global _model
+    if _model is None:
+        with _model_lock:
+            if _model is None:
+                _model = training.load_or_train()
+    return _model
+
+
+def use_model(replacement: LinearModel) -> None:
+    """Install a model trained elsewhere (the test suite's session model, a freshly trained one)."""
+    global _model
+    _model = replacement
+
+
+def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: float) -> list[IntentScore]:
+    """The allowed intents scoring at least `threshold`, best first."""
+    kept = [IntentScore(name, round(score, 4)) for name, score in scores.items()
+            if score >= threshold and name in NAMES and (allowed is None or name in allowed)]
+    return sorted(kept, key=lambda intent: intent.score, reverse=True)
+
+
+def detect(normalized: str, allowed: frozenset[str] | None = None) -> list[IntentScore]:
+    """Intents of one normalised comment, restricted to `allowed` when given."""
+    current = model()
+    scores = current.calibrated_scores(current.decisions(features.analyze(normalized)))
+    return select(scores, allowed, current.threshold)

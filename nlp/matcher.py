@@ -1,0 +1,99 @@
+"""An agent's matcher: the global intent model filtered to the agent's intents, its page's product index,
+negativity and links, all read from one normalisation of the comment; plus a small per-process cache so
+workers and the chat simulator build a matcher once per agent version."""
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable
+
+from nlp import catalogue, features, intents, language, normalize, sentiment, spam
+from nlp.intents import IntentScore
+from nlp.products import ProductHit, ProductIndex
+
+
+@dataclass
+class Match:
+    text: str
+    language: str
+    intents: list[IntentScore] = field(default_factory=list)
+    products: list[ProductHit] = field(default_factory=list)
+    negative: bool = False
+    has_link: bool = False
+
+    @property
+    def matched(self) -> bool:
+        return bool(self.intents)
+
+    def to_dict(self) -> dict:
+        """The JSON shape of the command line and of the log events."""
+        return {"text": self.text, "language": self.language,
+                "intents": [{"name": intent.name, "score": intent.score} for intent in self.intents],
+                "products": [{"name": hit.name, "category": hit.category, "score": hit.score}
+                             for hit in self.products],
+                "negative": self.negative, "has_link": self.has_link}
+
+
+def fingerprint(intent_names: list[str], product_catalogue: dict) -> str:
+    """A short stable hash of what a matcher is built from, for callers that key caches by content."""
+    payload = json.dumps([sorted(intent_names), product_catalogue], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+class Matcher:
+    """Matches comments for one agent. Thread-safe to share: `match` only reads."""
+
+    def __init__(self, intent_names: list[str], product_catalogue: dict):
+        unknown = sorted(set(intent_names) - intents.NAMES)
+        if unknown:
+            raise ValueError(f"unknown intents: {', '.join(unknown)}")
+        self.intents = frozenset(intent_names)
+        self.model = intents.model()
+        self.products = ProductIndex(product_catalogue)
+        self.fingerprint = fingerprint(intent_names, product_catalogue)
+
+    def match(self, text: str) -> Match:
+        tokens = normalize.tokens(text or "")
+        normalized = " ".join(tokens)
+        decisions = self.model.decisions(features.analyze(normalized))
+        scores = self.model.calibrated_scores(decisions)
+        return Match(
+            text=text,
+            language=language.detect(normalized, self.model, decisions),
+            intents=intents.select(scores, self.intents, self.model.threshold),
+            products=self.products.find(catalogue.product_tokens(tokens)),
+            negative=sentiment.from_scores(scores, tokens),
+            has_link=spam.has_link(text or ""),
+        )
+
+
+def build_matcher(intent_names: list[str], product_catalogue: dict) -> Matcher:
+    """An agent's matcher from its intent names and its page's catalogue
+    (`{"categories":[{"name","products":[{"name","synonyms":[...]}]}]}`)."""
+    return Matcher(list(intent_names), product_catalogue or {})
+
+
+class MatcherCache:
+    """Matchers by a caller's key (say agent id and version), least recently used dropped first.
+    `get(key, load)` calls `load()` -> (intent names, catalogue) only on a miss."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._matchers: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, load: Callable[[], tuple[list[str], dict]]) -> Matcher:
+        with self._lock:
+            if key in self._matchers:
+                self._matchers.move_to_end(key)
+                return self._matchers[key]
+        matcher = build_matcher(*load())
+        with self._lock:
+            self._matchers[key] = matcher
+            while len(self._matchers) > self.size:
+                self._matchers.popitem(last=False)
+        return matcher
+
+    def __len__(self) -> int:
+        return len(self._matchers)

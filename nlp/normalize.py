@@ -1,0 +1,55 @@
+"""Text normalisation shared by every matcher part: one canonical spelling for the many ways fans write
+the same word (accents, case, elongations, Arabizi digits, Arabic letter variants), emojis kept as
+tokens, URLs and mentions replaced by markers."""
+import re
+import unicodedata
+
+URL_MARKER = "_url_"
+MENTION_MARKER = "_mention_"
+
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|tn|fr|ly|io|co|me|gl)(?:/\S*)?\b",
+                  re.IGNORECASE)
+_MENTION = re.compile(r"@[\w.]+")
+_ARABIC_VARIANTS = str.maketrans({
+    "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ئ": "ي", "ؤ": "و", "ة": "ه",
+    "ک": "ك", "ی": "ي", "ـ": None, "؟": "?", "،": ",", "؛": ";",
+    "٠": "0", "١": "1", "٢": "2", "٣": "3", "٤": "4", "٥": "5", "٦": "6", "٧": "7", "٨": "8", "٩": "9",
+    "œ": "oe", "æ": "ae", "ß": "ss", "’": "'",
+})
+# Arabizi writes Arabic sounds Latin has no letter for with digits (9adeh = قداش); map them to the
+# Latin spellings other fans use for the same sound, so "9adeh" and "qadeh" meet.
+_ARABIZI = str.maketrans({"2": "a", "3": "a", "5": "kh", "7": "h", "8": "gh", "9": "q"})
+_UNITS = frozenset("dt tnd d eur euro e k kg g gr cm m mm ml l xl xxl xxxl xs s ans an h min pcs pc p x eme em er ere "
+                   "e me".split())
+_ELONGATION = re.compile(r"([^\dx])\1{2,}")
+_TOKEN = re.compile(r"_url_|_mention_|[^\W_]+|\?|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
+_EMOJI_NOISE = re.compile("[\U0001F3FB-\U0001F3FF\u200d\ufe0f]")
+_LATIN_LETTER = re.compile(r"[a-z]")
+
+
+def strip_marks(text: str) -> str:
+    """Drop accents and Arabic diacritics (all combining marks)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _arabizi(token: str) -> str:
+    if not _LATIN_LETTER.search(token) or not any(ch.isdigit() for ch in token):
+        return token
+    digits = len(token) - len(token.lstrip("0123456789"))
+    if digits > 1 or (digits == 1 and token[1:] in _UNITS):
+        return token
+    return token.translate(_ARABIZI)
+
+
+def tokens(text: str) -> list[str]:
+    """The normalised tokens of a raw comment."""
+    text = _MENTION.sub(f" {MENTION_MARKER} ", _URL.sub(f" {URL_MARKER} ", text))
+    text = strip_marks(text.casefold().translate(_ARABIC_VARIANTS))
+    text = _ELONGATION.sub(r"\1", _EMOJI_NOISE.sub("", text))
+    return [_arabizi(token) for token in _TOKEN.findall(text)]
+
+
+def normalize(text: str) -> str:
+    """The normalised comment as one space-separated string."""
+    return " ".join(tokens(text))

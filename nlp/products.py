@@ -1,0 +1,176 @@
+"""Product matching against a page's catalogue (thousands of names and synonyms) in microseconds: every
+catalogue token and its one-letter deletions are hashed into sorted numpy arrays (a symmetric-deletion
+index, compact enough for 50 catalogues in one worker); a comment's tokens find exact and one-typo
+candidates there, and multi-word names are confirmed against the comment with rapidfuzz."""
+from collections import defaultdict
+from dataclasses import dataclass
+
+import numpy as np
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from nlp import catalogue as catalogue_entries
+from nlp.catalogue import informative
+
+PHRASE_CUTOFF = 80.0
+SINGLE_FUZZY_MIN = 5
+
+
+@dataclass(frozen=True)
+class ProductHit:
+    name: str
+    category: str
+    score: float
+
+
+def _deletions(token: str) -> list[str]:
+    return [token[:i] + token[i + 1:] for i in range(len(token))]
+
+
+def _accept(query: str, token: str, single: bool) -> float:
+    """Score of a comment token read as a catalogue token (100 exact), 0 when too far or too short."""
+    if query == token:
+        return 100.0
+    shortest = min(len(query), len(token))
+    allowed = 2 if shortest >= 7 else 1
+    if Levenshtein.distance(query, token, score_cutoff=allowed) > allowed:
+        return 0.0
+    plural = query in (token + "s", token + "x")
+    if single and not plural and shortest < SINGLE_FUZZY_MIN:
+        return 0.0
+    return fuzz.ratio(query, token)
+
+
+class ProductIndex:
+    """Built once per catalogue version; `find(tokens)` returns the products a comment names."""
+
+    def __init__(self, catalogue: dict):
+        self.products, entries = catalogue_entries.flatten(catalogue)
+        self.common = catalogue_entries.common_words()
+        self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
+        self.entry_text = [" ".join(entry.tokens) for entry in entries]
+        self.entry_size = [len(entry.tokens) for entry in entries]
+        self.entry_needed = []
+        postings: dict[str, list[int]] = defaultdict(list)
+        self.phrases: dict[str, list[int]] = defaultdict(list)
+        for number, entry in enumerate(entries):
+            useful = sorted({token for token in entry.tokens if informative(token)})
+            self.entry_needed.append(len(useful) - 1 if len(useful) >= 3 else len(useful))
+            for token in useful:
+                postings[token].append(number)
+            if not useful:
+                self.phrases[self.entry_text[number]].append(number)
+        self.tokens = list(postings)
+        self._build_postings(postings)
+        self._build_keys()
+        self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
+
+    def _build_postings(self, postings: dict[str, list[int]]) -> None:
+        sizes = [len(postings[token]) for token in self.tokens]
+        self.posting_start = np.concatenate(([0], np.cumsum(sizes))).astype(np.int32)
+        self.posting_entries = np.fromiter((n for token in self.tokens for n in postings[token]), np.int32)
+
+    def _build_keys(self) -> None:
+        hashes, owners, exact = [], [], []
+        for number, token in enumerate(self.tokens):
+            variants = [token, *(_deletions(token) if len(token) >= 4 else ())]
+            hashes.extend(hash(variant) for variant in variants)
+            owners.extend([number] * len(variants))
+            exact.extend([True] + [False] * (len(variants) - 1))
+        order = np.argsort(np.array(hashes, dtype=np.int64), kind="stable")
+        self.keys = np.array(hashes, dtype=np.int64)[order]
+        self.key_token = np.array(owners, dtype=np.int32)[order]
+        self.key_exact = np.array(exact, dtype=bool)[order]
+
+    def _token_candidates(self, words: list[str]) -> dict[int, list[tuple[int, str]]]:
+        """Catalogue token number -> [(comment position, comment word)] for exact and one-typo look-ups."""
+        hashes, origins = [], []
+        for position, word in enumerate(words):
+            if not informative(word):
+                continue
+            hashes.append(hash(word))
+            origins.append(position)
+            if len(word) >= 4:
+                variants = _deletions(word)
+                hashes.extend(hash(variant) for variant in variants)
+                origins.extend([position] * len(variants))
+        if not hashes:
+            return {}
+        wanted = np.array(hashes, dtype=np.int64)
+        lows = np.searchsorted(self.keys, wanted, "left")
+        highs = np.searchsorted(self.keys, wanted, "right")
+        found: dict[int, list[tuple[int, str]]] = defaultdict(list)
+        for query in np.flatnonzero(highs > lows):
+            position = origins[query]
+            for key in range(lows[query], highs[query]):
+                found[int(self.key_token[key])].append((position, words[position]))
+        return found
+
+    def _entry_matches(self, words: list[str]) -> dict[int, dict[int, tuple[int, float]]]:
+        """Entry number -> {catalogue token: (comment position, token score)} for every accepted token."""
+        matches: dict[int, dict[int, tuple[int, float]]] = defaultdict(dict)
+        for token_number, sightings in self._token_candidates(words).items():
+            token = self.tokens[token_number]
+            start, end = self.posting_start[token_number], self.posting_start[token_number + 1]
+            entries = self.posting_entries[start:end].tolist()
+            for position, word in dict.fromkeys(sightings):
+                for single in (True, False):
+                    score = _accept(word, token, single)
+                    if score and (not single or word == token or word not in self.common):
+                        for entry in entries:
+                            if (self.entry_size[entry] == 1) == single:
+                                best = matches[entry].get(token_number)
+                                if best is None or score > best[1]:
+                                    matches[entry][token_number] = (position, score)
+        return matches
+
+    def _phrase_score(self, entry: int, words: list[str], positions: list[int]) -> tuple[float, int, int]:
+        """Best rapidfuzz ratio between the entry and a window of the comment around its matched tokens."""
+        size, text = self.entry_size[entry], self.entry_text[entry]
+        first, last = min(positions), max(positions)
+        best = (0.0, first, last + 1)
+        if last - first >= size + 2:
+            return best
+        for start in range(max(0, first - size + 1), first + 1):
+            for end in range(last + 1, min(len(words), start + size + 1) + 1):
+                score = fuzz.ratio(" ".join(words[start:end]), text, score_cutoff=best[0])
+                if score > best[0]:
+                    best = (score, start, end)
+        return best
+
+    def _phrase_hits(self, words: list[str]) -> list[tuple[int, float, int, int]]:
+        """Entries made only of short or function words, matched as exact phrases."""
+        hits = []
+        for size in range(1, min(self.longest_phrase, len(words)) + 1):
+            for start in range(len(words) - size + 1):
+                for entry in self.phrases.get(" ".join(words[start:start + size]), ()):
+                    hits.append((entry, 100.0, start, start + size))
+        return hits
+
+    def find(self, words: list[str]) -> list[ProductHit]:
+        """Products named in a comment given its product tokens (`catalogue.product_tokens`), best first."""
+        spans = self._phrase_hits(words) if self.phrases else []
+        for entry, tokens in self._entry_matches(words).items():
+            if len(tokens) < self.entry_needed[entry]:
+                continue
+            positions = [position for position, _ in tokens.values()]
+            if self.entry_size[entry] == 1:
+                spans.append((entry, max(score for _, score in tokens.values()), positions[0], positions[0] + 1))
+                continue
+            score, start, end = self._phrase_score(entry, words, positions)
+            if score >= PHRASE_CUTOFF:
+                spans.append((entry, score, start, end))
+        return self._best_per_product(spans)
+
+    def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> list[ProductHit]:
+        """One hit per product, its best spelling; hits inside a longer hit's words are dropped."""
+        best: dict[int, tuple[float, int, int]] = {}
+        for entry, score, start, end in spans:
+            product = int(self.entry_product[entry])
+            if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
+                best[product] = (score, start, end)
+        kept = [(product, score, start, end) for product, (score, start, end) in best.items()
+                if not any(other_start <= start and end <= other_end and other_end - other_start > end - start
+                           for _, (_, other_start, other_end) in best.items())]
+        kept.sort(key=lambda hit: (-hit[1], hit[2] - hit[3]))
+        return [ProductHit(*self.products[product], round(score / 100.0, 4)) for product, score, _, _ in kept]
