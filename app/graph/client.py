@@ -6,7 +6,7 @@ import hashlib
 import hmac
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -14,8 +14,12 @@ from requests.adapters import HTTPAdapter
 from app.graph.errors import Permanent, TokenInvalid, Transient, classify
 
 DEFAULT_TIMEOUT = 10.0
+# Fewer round trips than Meta's default 25, well under the edges' maximum.
+DEFAULT_PAGE_SIZE = 100
 POOL_SIZE = 32
 PLATFORMS = ("facebook", "instagram")
+# Credentials the client sends itself; Meta echoes them into `paging.next`, where they would travel twice.
+AUTH_PARAMS = frozenset({"access_token", "appsecret_proof"})
 
 ME_FIELDS = "id,name,first_name,last_name,email,picture"
 ACCOUNT_FIELDS = "id,name,access_token,category,tasks,picture"
@@ -39,13 +43,15 @@ class GraphClient:
     """Calls Meta's Graph API (or the sandbox) and raises a typed GraphError for every failure."""
 
     def __init__(self, base_url: str, version: str, app_id: str, app_secret: str,
-                 timeout: float = DEFAULT_TIMEOUT, *, session: requests.Session | None = None):
+                 timeout: float = DEFAULT_TIMEOUT, *, session: requests.Session | None = None,
+                 page_size: int = DEFAULT_PAGE_SIZE):
         self.base_url = base_url.rstrip("/")
         self.version = (version or "").strip("/")
         self.app_id = str(app_id)
         self.app_secret = app_secret
         self.timeout = timeout
         self.session = session or new_session()
+        self.page_size = page_size
 
     @classmethod
     def from_settings(cls, config: Mapping) -> "GraphClient":
@@ -76,7 +82,7 @@ class GraphClient:
 
     def accounts(self, user_token: str, fields: str | Sequence[str] = ACCOUNT_FIELDS) -> list[dict]:
         """Every page the user manages, with its page token, across all result pages."""
-        return list(self._paged("me/accounts", user_token, {"fields": _fields(fields), "limit": 100}))
+        return list(self._paged("me/accounts", user_token, {"fields": _fields(fields)}))
 
     def page(self, page_id: str, token: str, fields: str | Sequence[str]) -> dict:
         return self._get(page_id, token, {"fields": _fields(fields)})
@@ -85,10 +91,10 @@ class GraphClient:
         return self._get(ig_id, token, {"fields": _fields(fields)})
 
     def posts(self, page_id: str, token: str, fields: str | Sequence[str] = POST_FIELDS) -> Iterator[dict]:
-        return self._paged(f"{page_id}/posts", token, {"fields": _fields(fields), "limit": 100})
+        return self._paged(f"{page_id}/posts", token, {"fields": _fields(fields)})
 
     def media(self, ig_id: str, token: str, fields: str | Sequence[str] = MEDIA_FIELDS) -> Iterator[dict]:
-        return self._paged(f"{ig_id}/media", token, {"fields": _fields(fields), "limit": 100})
+        return self._paged(f"{ig_id}/media", token, {"fields": _fields(fields)})
 
     def comments(self, object_id: str, token: str, since: int | datetime | None = None,
                  platform: str = "facebook") -> Iterator[dict]:
@@ -99,11 +105,10 @@ class GraphClient:
         """
         since_unix = _unix_seconds(since)
         if _platform(platform) == "instagram":
-            params = {"fields": INSTAGRAM_COMMENT_FIELDS, "limit": 50}
+            params = {"fields": INSTAGRAM_COMMENT_FIELDS}
             return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "timestamp",
                                stop_at_older=False)
-        params = {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream", "order": "reverse_chronological",
-                  "limit": 100}
+        params = {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream", "order": "reverse_chronological"}
         if since_unix is not None:
             params["since"] = since_unix
         return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "created_time",
@@ -205,7 +210,7 @@ class GraphClient:
 
     def _paged(self, path: str, token: str, params: Mapping) -> Iterator[dict]:
         """Every item of an edge, following `paging.next` until it is absent (GRAPH.md §0)."""
-        url, params = self.url(path), dict(params)
+        url, params = self.url(path), {**params, "limit": self.page_size}
         while url:
             page = self._send("GET", url, token, params)
             data = page.get("data") if isinstance(page.get("data"), list) else []
@@ -214,13 +219,15 @@ class GraphClient:
             url, params = (next_url, None) if next_url != url else (None, None)
 
     def _next_url(self, page: Mapping) -> str | None:
-        """`paging.next` re-rooted on our base URL, so the token never travels to another host."""
+        """`paging.next` re-rooted on our base URL without credentials, so a token never goes to another host."""
         paging = page.get("paging")
         link = paging.get("next") if isinstance(paging, Mapping) else None
         if not isinstance(link, str) or not link:
             return None
         base, parts = urlsplit(self.base_url), urlsplit(link)
-        return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, ""))
+        query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
+                           if key not in AUTH_PARAMS])
+        return urlunsplit((base.scheme, base.netloc, parts.path, query, ""))
 
 
 def _newer_than(items: Iterator[dict], since: int | None, time_key: str, stop_at_older: bool) -> Iterator[dict]:
