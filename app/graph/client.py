@@ -178,6 +178,8 @@ class GraphClient:
         return self._send(method, self.url(path), token, params, form, json_body)
 
     def _send(self, method, url, token, params=None, form=None, json_body=None) -> dict:
+        if not token:
+            raise TokenInvalid(message="No access token for this Graph call")
         request_args = {
             "params": {**(params or {}), "appsecret_proof": self.appsecret_proof(token)},
             "data": form, "json": json_body, "timeout": self.timeout,
@@ -203,8 +205,9 @@ class GraphClient:
         """The one retry: an idempotent GET whose pooled connection was closed under it is sent again once."""
         try:
             return self.session.request(method, url, **request_args)
-        except requests.ConnectionError:
-            if method != "GET":
+        except requests.ConnectionError as error:
+            # A timed-out connect is a slow host, not a stale pooled socket: retrying only doubles the wait.
+            if method != "GET" or isinstance(error, requests.Timeout):
                 raise
             return self.session.request(method, url, **request_args)
 
@@ -215,19 +218,22 @@ class GraphClient:
             page = self._send("GET", url, token, params)
             data = page.get("data") if isinstance(page.get("data"), list) else []
             yield from (item for item in data if isinstance(item, Mapping))
-            next_url = self._next_url(page)
-            url, params = (next_url, None) if next_url != url else (None, None)
+            next_url = next_page_url(self.base_url, page)
+            if next_url is not None and next_url == url:
+                raise Permanent(message=f"Graph paging did not advance past {url}")
+            url, params = next_url, None
 
-    def _next_url(self, page: Mapping) -> str | None:
-        """`paging.next` re-rooted on our base URL without credentials, so a token never goes to another host."""
-        paging = page.get("paging")
-        link = paging.get("next") if isinstance(paging, Mapping) else None
-        if not isinstance(link, str) or not link:
-            return None
-        base, parts = urlsplit(self.base_url), urlsplit(link)
-        query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-                           if key not in AUTH_PARAMS])
-        return urlunsplit((base.scheme, base.netloc, parts.path, query, ""))
+
+def next_page_url(base_url: str, page: Mapping) -> str | None:
+    """`paging.next` re-rooted on our base URL without credentials, so a token never goes to another host."""
+    paging = page.get("paging")
+    link = paging.get("next") if isinstance(paging, Mapping) else None
+    if not isinstance(link, str) or not link:
+        return None
+    base, parts = urlsplit(base_url), urlsplit(link)
+    query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
+                       if key not in AUTH_PARAMS])
+    return urlunsplit((base.scheme, base.netloc, parts.path, query, ""))
 
 
 def _newer_than(items: Iterator[dict], since: int | None, time_key: str, stop_at_older: bool) -> Iterator[dict]:
