@@ -118,7 +118,9 @@ def group_near_duplicates(rows: list[dict]) -> list[int]:
     reduced = [comparable(row["text"]) for row in rows]
     scores = cdist(reduced, reduced, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE_RATIO, workers=2)
     for left, right in zip(*scores.nonzero()):
-        parent[find(int(left))] = find(int(right))
+        # Emoji-only comments reduce to nothing; their likeness is their origin, already grouped above.
+        if reduced[left]:
+            parent[find(int(left))] = find(int(right))
     return [find(index) for index in range(len(rows))]
 
 

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 ARABIC_LETTER = re.compile(r"[\u0600-\u06FF]")
+EDITABLE_WORD = re.compile(r"([^\W\d_]|\d(?=[^\W\d_]))[^\W_]*[?!,؟]*")
 PROTECTED = re.compile(r"^(@|https?:|www|.*[./:]|dot$|com$|net$|tn$)", re.IGNORECASE)
 TAGGED_FRIENDS = ["@Amira Ben Salah", "@Yassine Trabelsi", "@Sarra Jlassi", "@Mohamed Ali Gharbi", "@Nour Hamdi",
                   "@Khalil Ayari", "@Ines Mejri", "@Oumaima Ferchichi", "@Rania Dridi", "@Aziz Chaabane",
@@ -40,8 +41,9 @@ def is_arabic_script(text: str) -> bool:
 
 
 def editable_word_positions(words: list[str], min_length: int) -> list[int]:
+    """Words made of letters (Arabizi digits allowed inside), never numbers, emoji, links or tags."""
     return [i for i, word in enumerate(words)
-            if len(word) >= min_length and not PROTECTED.match(word) and not any(c.isdigit() for c in word[:1])]
+            if len(word) >= min_length and EDITABLE_WORD.fullmatch(word) and not PROTECTED.match(word)]
 
 
 def typo(text: str, rng) -> str:
@@ -84,10 +86,12 @@ def respell(text: str, rng, lang: str) -> str:
         for old, new in rng.sample(pairs, min(len(pairs), 2)):
             text = text.replace(old, new)
         return text
-    table = {"fr": SMS_FR, "en": SMS_EN}.get(lang, {})
     lowered = text.lower()
-    hits = [word for word in table if re.search(rf"\b{re.escape(word)}\b", lowered)]
-    if hits:
+    if lang in ("fr", "en"):
+        table = SMS_FR if lang == "fr" else SMS_EN
+        hits = [word for word in table if re.search(rf"\b{re.escape(word)}\b", lowered)]
+        if not hits:
+            return text
         word = rng.choice(hits)
         return re.sub(rf"\b{re.escape(word)}\b", table[word], text, count=1, flags=re.IGNORECASE)
     pairs = [pair for pair in ARABIZI_SPELLINGS if pair[0] in lowered]
