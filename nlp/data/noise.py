@@ -115,9 +115,12 @@ def recase(text: str, rng) -> str:
     return text.lower()
 
 
-def repunctuate(text: str, rng) -> str:
+def repunctuate(text: str, rng, asking: bool) -> str:
+    """Questions gain or lose question marks; statements only lose or gain '!!' and '...'."""
     stripped = text.rstrip("?!.؟ ")
-    return stripped + rng.choice(["", " ?", "??", "???", " !!", "?!", " ...", " ؟" if is_arabic_script(text) else "?"])
+    question_mark = " ؟" if is_arabic_script(text) else "?"
+    endings = ["", " ?", "??", "???", "?!", question_mark] if asking else ["", " !!", "!", " ...", "!!!"]
+    return stripped + rng.choice(endings)
 
 
 def tone(item: dict) -> str:
@@ -146,7 +149,7 @@ def add_polite(text: str, rng, item: dict) -> str:
 def make_variant(item: dict, rng) -> str:
     """Two or three kinds of noise on the sentence; links keep their letters untouched."""
     text = item["text"]
-    rewrites = [lambda t: repunctuate(t, rng), lambda t: recase(t, rng), strip_accents,
+    rewrites = [lambda t: repunctuate(t, rng, bool(item["intents"])), lambda t: recase(t, rng), strip_accents,
                 lambda t: respell(t, rng, item["lang"])]
     if not item["has_link"]:
         rewrites += [lambda t: typo(t, rng), lambda t: typo(t, rng), lambda t: elongate(t, rng)]
