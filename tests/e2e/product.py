@@ -1,0 +1,94 @@
+"""Starts the real product processes for the browser tests, the way the run command does: the sandbox
+(`python -m sandbox`) and the web process (gunicorn) on free ports, after `python -m app migrate`."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+
+REPO = Path(__file__).resolve().parents[2]
+FRONTEND = REPO / "frontend"
+VENV_BIN = Path(sys.executable).parent
+STARTUP_SECONDS = 60
+
+
+@dataclass
+class Product:
+    web_url: str
+    sandbox_url: str
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def product_environment(workdir: Path, sandbox_port: int, web_port: int) -> dict:
+    return {
+        **os.environ,
+        "APP_ENV": "test",
+        "DATABASE_URL": f"sqlite:///{workdir / 'e2e.db'}",
+        "GRAPH_API_URL": f"http://127.0.0.1:{sandbox_port}",
+        "LOGIN_DIALOG_URL": f"http://127.0.0.1:{sandbox_port}/dialog/oauth",
+        "PUBLIC_URL": f"http://127.0.0.1:{web_port}",
+        "FRONTEND_DIST": str(FRONTEND / "dist"),
+    }
+
+
+def migrate(env: dict) -> None:
+    result = subprocess.run([str(VENV_BIN / "python"), "-m", "app", "migrate"], cwd=REPO, env=env,
+                            capture_output=True, text=True)
+    if result.returncode:
+        raise RuntimeError(f"migrate failed:\n{result.stdout}{result.stderr}")
+
+
+def start(command: list[str], env: dict, log_path: Path) -> subprocess.Popen:
+    with open(log_path, "wb") as log:
+        return subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def wait_until_answering(url: str, process: subprocess.Popen, log_path: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{url} exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
+        try:
+            if requests.get(url, timeout=2).status_code < 500:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {STARTUP_SECONDS} s:\n{log_path.read_text()[-3000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _newest_source_mtime() -> float:
+    sources = [FRONTEND / name for name in ("index.html", "package.json", "package-lock.json", "vite.config.js")]
+    for folder in ("src", "public"):
+        sources.extend(path for path in (FRONTEND / folder).rglob("*") if path.is_file())
+    return max(path.stat().st_mtime for path in sources)
+
+
+def build_frontend_if_stale() -> None:
+    """Builds frontend/dist once when it is missing or older than the sources."""
+    built = FRONTEND / "dist" / "index.html"
+    if built.is_file() and built.stat().st_mtime >= _newest_source_mtime():
+        return
+    if not (FRONTEND / "node_modules").is_dir():
+        subprocess.run(["npm", "ci"], cwd=FRONTEND, check=True)
+    subprocess.run(["npm", "run", "build"], cwd=FRONTEND, check=True)
