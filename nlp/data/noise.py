@@ -43,7 +43,7 @@ def is_arabic_script(text: str) -> bool:
 def editable_word_positions(words: list[str], min_length: int) -> list[int]:
     """Words made of letters (Arabizi digits allowed inside), never numbers, emoji, links or tags."""
     return [i for i, word in enumerate(words)
-            if len(word) >= min_length and EDITABLE_WORD.fullmatch(word) and not PROTECTED.match(word)]
+            if len(word.rstrip("?!,؟")) >= min_length and EDITABLE_WORD.fullmatch(word) and not PROTECTED.match(word)]
 
 
 def typo(text: str, rng) -> str:
