@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useSessionStore } from '../../stores/session'
+import Avatar from './Avatar'
 
 export default function ProfileMenu({ user }) {
   const { t } = useTranslation()
@@ -25,7 +26,7 @@ export default function ProfileMenu({ user }) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <img className="avatar" src={user.profilePictureUrl} alt={`${user.first_name} ${user.last_name}`} />
+        <Avatar user={user} />
       </button>
       {open && (
         <div className="profile-menu__dropdown">

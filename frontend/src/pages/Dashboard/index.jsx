@@ -1,5 +1,6 @@
 /** My pages and the dashboard of the selected page; for now the signed-in user and the title. */
 import { useTranslation } from 'react-i18next'
+import Avatar from '../../components/layout/Avatar'
 import { useSessionStore } from '../../stores/session'
 
 export default function DashboardPage() {
@@ -9,7 +10,7 @@ export default function DashboardPage() {
   return (
     <section className="page dashboard">
       <div className="dashboard__user">
-        <img className="avatar avatar--large" src={user.profilePictureUrl} alt={fullName} />
+        <Avatar user={user} large />
         <p className="dashboard__welcome">{t('pages.dashboard.welcome', { name: fullName })}</p>
       </div>
       <h1>{t('pages.dashboard.title')}</h1>
