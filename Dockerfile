@@ -1,0 +1,21 @@
+# One image for web, worker, beat and flower (docker-compose.yml picks the command).
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /src/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+FROM python:3.11-slim-bookworm
+WORKDIR /srv/app
+ENV PYTHONUNBUFFERED=1 APP_ENV=production FRONTEND_DIST=/srv/app/frontend/dist
+COPY requirements.lock ./
+RUN pip install --no-cache-dir -r requirements.lock
+COPY app/ app/
+COPY workers/ workers/
+COPY nlp/ nlp/
+COPY migrations/ migrations/
+COPY --from=frontend /src/frontend/dist frontend/dist
+RUN python -m nlp train
+EXPOSE 8000
+CMD ["gunicorn", "-w", "4", "-b", "0.0.0.0:8000", "app:create_app()"]

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what a fresh clone lacks, and only that: the Python virtual environment from the pinned lock,
+# the frontend packages, and the built frontend. Safe to run again; each step is skipped when up to date.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+if [ ! -f .venv/.installed ] || [ requirements.lock -nt .venv/.installed ]; then
+  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.lock
+  touch .venv/.installed
+fi
+
+if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+fi
+if [ ! -f frontend/dist/index.html ] || [ -n "$(find frontend/src frontend/index.html frontend/package.json -newer frontend/dist/index.html -print -quit)" ]; then
+  (cd frontend && npm run build --silent)
+fi
+
+mkdir -p var
+.venv/bin/python -m nlp train >/dev/null
