@@ -50,7 +50,8 @@ def _register_routes(app: Flask) -> None:
     from app import frontend
     from app.api import BLUEPRINTS
     from app.extensions import api
+    from app.webhooks import BLUEPRINTS as WEBHOOK_BLUEPRINTS
 
-    for blueprint in BLUEPRINTS:
+    for blueprint in (*BLUEPRINTS, *WEBHOOK_BLUEPRINTS):
         api.register_blueprint(blueprint)
     frontend.install(app)

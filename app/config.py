@@ -37,6 +37,12 @@ DEFAULTS = {
     "JWT_ACCESS_TOKEN_HOURS": "24",
     "WEBHOOK_MAX_BYTES": str(1024 * 1024),
     "NLP_CACHE_DIR": str(ROOT / "var" / "nlp-cache"),
+    "DISPATCH_INTERVAL": "1",
+    "SWEEP_INTERVAL": "30",
+    "POLL_INTERVAL": "60",
+    "INBOX_STALE_SECONDS": "60",
+    "STUCK_SENDING_SECONDS": "120",
+    "CELERY_VISIBILITY_TIMEOUT": "600",
 }
 
 

@@ -65,3 +65,14 @@ def upgrade_schema(url: str) -> None:
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     command.upgrade(config, "head")
+
+
+def insert_ignore(model, row: dict, conflict_columns: list[str]):
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING id: the new row's id, or None when the key existed."""
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+    statement = (insert(model).values(**row).on_conflict_do_nothing(index_elements=conflict_columns)
+                 .returning(model.id))
+    return session.execute(statement).scalar()

@@ -36,6 +36,13 @@ def base_settings(database_url, sandbox_server) -> dict:
         "META_APP_ID": sandbox_server.app_id,
         "META_APP_SECRET": sandbox_server.app_secret,
         "LOGIN_DIALOG_URL": f"{sandbox_server.url}/dialog/oauth",
+        # Recovery windows shortened so the pipeline's sweeps show within seconds in tests.
+        "DISPATCH_INTERVAL": "0.5",
+        "SWEEP_INTERVAL": "1",
+        "INBOX_STALE_SECONDS": "3",
+        "STUCK_SENDING_SECONDS": "3",
+        "CELERY_VISIBILITY_TIMEOUT": "30",
+        "GRAPH_TIMEOUT": "2",
     }
 
 

@@ -16,9 +16,19 @@ settings = load_settings()
 init_engine(settings["DATABASE_URL"])
 celery = make_celery(settings)
 queue.bind(celery)
-celery.conf.beat_schedule = {}
+celery.conf.beat_schedule = {
+    # Delays live in the database; this claims due rows every second (QUEUE.md rule 3).
+    "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": float(settings.get("DISPATCH_INTERVAL", 1))},
+    "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": float(settings.get("SWEEP_INTERVAL", 30))},
+    "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},
+}
 
-import workers.health  # noqa: E402,F401  (registers the tasks)
+import workers.actions  # noqa: E402,F401  (each import registers its tasks)
+import workers.health  # noqa: E402,F401
+import workers.ingest  # noqa: E402,F401
+import workers.polling  # noqa: E402,F401
+import workers.sweeps  # noqa: E402,F401
+import workers.training  # noqa: E402,F401
 
 
 @worker_process_init.connect

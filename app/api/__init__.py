@@ -1,4 +1,4 @@
 """The HTTP API: one flask-smorest blueprint per domain, registered by create_app()."""
-from app.api import auth, public
+from app.api import auth, public, training
 
-BLUEPRINTS = (auth.blp, public.blp)
+BLUEPRINTS = (auth.blp, public.blp, training.blp)

@@ -1,0 +1,40 @@
+"""Team membership checks: every call that names a page goes through here (DESIGN.md §4 "Authorization")."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from app.database import session
+from app.errors import Forbidden, NotFound
+from app.models import Agent, SocialPage, TeamMembership, User
+
+
+class PageNotInTeam(Forbidden):
+    code, message = "page_not_in_team", "This page belongs to another team"
+
+
+def role_on(user: User, page: SocialPage) -> str | None:
+    if page.owner_id == user.id:
+        return "owner"
+    return session.scalar(select(TeamMembership.role).where(TeamMembership.page_id == page.id,
+                                                            TeamMembership.user_id == user.id))
+
+
+def require_member(user: User, page: SocialPage) -> str:
+    """The user's role on the page (owner, invited_admin, invited_member); 403 for anyone else."""
+    role = role_on(user, page)
+    if role is None:
+        raise PageNotInTeam()
+    return role
+
+
+def require_owner(user: User, page: SocialPage) -> None:
+    if role_on(user, page) != "owner":
+        raise Forbidden("Only the page owner can do this", code="owner_only")
+
+
+def agent_for_member(user: User, agent_id: int) -> Agent:
+    agent = session.get(Agent, agent_id)
+    if agent is None:
+        raise NotFound("Agent not found")
+    require_member(user, session.get(SocialPage, agent.page_id))
+    return agent

@@ -1,0 +1,40 @@
+"""Each agent's matcher, built once per (agent version, catalogue version) in a process and reused.
+
+The workers and the chat simulator both come here, so they answer a comment the same way.
+"""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from app.database import session
+from app.models import Agent, Category, SocialPage
+from nlp import Matcher, MatcherCache
+
+_cache = MatcherCache(size=256)
+
+
+def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
+    key = (agent.id, agent.version, page.id, page.catalogue_version)
+    return _cache.get(key, lambda: (agent_intent_names(agent), page_catalogue(page.id)))
+
+
+def agent_intent_names(agent: Agent) -> list[str]:
+    return [intent.intent_name for intent in agent.intents]
+
+
+def page_catalogue(page_id: int) -> dict:
+    """The page's products in the matching engine's shape (default categories included: they hold products)."""
+    categories = session.scalars(select(Category).where(Category.page_id == page_id).order_by(Category.id))
+    return {"categories": [
+        {"name": category.name,
+         "products": [{"name": product.content, "synonyms": [synonym.value for synonym in product.synonyms]}
+                      for product in category.products]}
+        for category in categories]}
+
+
+def intents_config(agent: Agent) -> list[dict]:
+    """The agent's answers in nlp.answer's shape."""
+    return [{"name": intent.intent_name, "generic_answer": intent.generic_answer, "buttons": intent.buttons or [],
+             "products": [{"product": answer.product_name, "answer": answer.answer, "buttons": answer.buttons or []}
+                          for answer in intent.product_answers]}
+            for intent in agent.intents]

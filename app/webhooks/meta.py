@@ -1,0 +1,48 @@
+"""Meta's webhook callback: the GET verification handshake and signed POST deliveries of comment changes.
+
+A delivery is answered 200 only after its comment changes are committed to the inbox; matching happens in
+the workers (Chatwoot: perform_later, then render :ok). One Celery message per POST, never one per change.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from app import graph, queue
+from app.errors import DomainError, Forbidden
+from app.services import inbox
+
+blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/webhooks",
+                description="Meta webhooks (X-Hub-Signature-256, no JWT)")
+
+
+class PayloadInvalid(DomainError):
+    status, code, message = 400, "payload_invalid", "The body is not a webhook delivery"
+
+
+@blp.route("/meta")
+class MetaWebhook(MethodView):
+    def get(self):
+        """Verification handshake: the challenge back as the raw body when the verify token is ours."""
+        challenge = graph.handshake(request.args, current_app.config["WEBHOOK_VERIFY_TOKEN"])
+        if challenge is None:
+            raise Forbidden("Verification failed", code="verification_failed")
+        return Response(challenge, mimetype="text/plain")
+
+    def post(self):
+        """A signed delivery: every comment change is stored once, then queued for the workers."""
+        raw = request.get_data(cache=False)
+        if not graph.verify_signature(raw, request.headers.get("X-Hub-Signature-256"),
+                                      current_app.config["META_APP_SECRET"]):
+            raise Forbidden("Invalid signature", code="invalid_signature")
+        try:
+            changes = graph.parse_changes(json.loads(raw))
+        except (ValueError, graph.WebhookPayloadInvalid) as error:
+            raise PayloadInvalid() from error
+        new_ids = inbox.store_changes(changes, source="webhook")
+        if new_ids:
+            queue.enqueue(queue.INGEST_COMMENTS, new_ids)
+        return Response("EVENT_RECEIVED", mimetype="text/plain")
