@@ -1,0 +1,53 @@
+"""A small requests-based client for the admin API, used by the test fixture, benchmarks and scripts."""
+import requests
+
+
+class AdminClient:
+    def __init__(self, base_url, timeout=10.0):
+        self.base_url = base_url.rstrip("/") + "/__admin"
+        self.http = requests.Session()
+        self.timeout = timeout
+
+    def call(self, method, path, payload=None):
+        response = self.http.request(method, self.base_url + path, json=payload, timeout=self.timeout)
+        if response.status_code >= 400:
+            raise AssertionError(f"admin {method} {path} answered {response.status_code}: {response.text}")
+        return response.json()
+
+    def reset(self, scenario="empty"):
+        return self.call("POST", "/reset", {"scenario": scenario})
+
+    def user(self, first_name="Amira", last_name="Ben Salah", **extra):
+        return self.call("POST", "/users", {"first_name": first_name, "last_name": last_name, **extra})
+
+    def page(self, name, owner_ids, **extra):
+        return self.call("POST", "/pages", {"name": name, "owner_ids": list(owner_ids), **extra})
+
+    def instagram(self, page_id, username, **extra):
+        return self.call("POST", "/instagram", {"page_id": page_id, "username": username, **extra})
+
+    def post(self, message, page_id=None, ig_user_id=None, **extra):
+        owner = {"ig_user_id": ig_user_id} if ig_user_id else {"page_id": page_id}
+        return self.call("POST", "/posts", {**owner, "message": message, **extra})
+
+    def comment(self, post_id, message, author=None, **extra):
+        author = author or {"name": "Karim Trabelsi", "username": "karim.trabelsi"}
+        return self.call("POST", "/comments", {"post_id": post_id, "message": message, "from": author, **extra})
+
+    def comment_effects(self, comment_id):
+        return self.call("GET", f"/comments/{comment_id}")
+
+    def effects(self):
+        return self.call("GET", "/effects")
+
+    def fault(self, kind, scope="*", **extra):
+        return self.call("POST", "/faults", {"kind": kind, "scope": scope, **extra})
+
+    def clear_faults(self):
+        return self.call("DELETE", "/faults")
+
+    def generator(self, post_ids, rate, count, **extra):
+        return self.call("POST", "/generator", {"post_ids": list(post_ids), "rate": rate, "count": count, **extra})
+
+    def gateway(self, **settings):
+        return self.call("POST", "/gateway", settings)
