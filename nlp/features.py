@@ -1,11 +1,16 @@
-"""The n-gram features of a normalised comment. One function serves both scikit-learn at training time
+"""The features of a normalised comment: character and word n-grams and intent cue words. One function serves both scikit-learn at training time
 (as the vectorizer's analyzer) and the compact scorer at run time, so both see exactly the same terms."""
 
-CHAR_SIZES = (2, 3, 4, 5)
+from nlp.keywords import cue_features
+
+CHAR_SIZES = (1, 2, 3, 4)
+# A comment yields a few cue features against a hundred character n-grams; repeating each cue (sublinear
+# tf makes 6 repeats weigh 1 + ln 6, about 2.8) lets the few examples per cue word carry over to the others.
+CUE_REPEAT = 6
 
 
 def char_ngrams(words: list[str]) -> list[str]:
-    """Character 2-5-grams inside each word padded with spaces (scikit-learn's char_wb)."""
+    """Character 1-4-grams inside each word padded with spaces (scikit-learn's char_wb)."""
     grams = []
     extend = grams.extend
     for word in words:
@@ -28,4 +33,4 @@ def word_ngrams(words: list[str]) -> list[str]:
 def analyze(normalized: str) -> list[str]:
     """All features of a normalised comment (its tokens joined by spaces)."""
     words = normalized.split()
-    return char_ngrams(words) + word_ngrams(words)
+    return char_ngrams(words) + word_ngrams(words) + cue_features(words) * CUE_REPEAT

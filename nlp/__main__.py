@@ -1,0 +1,71 @@
+"""Command line of the matching engine: `train` builds the cached model, `match` reads comments on stdin
+and writes one JSON object a line, `evaluate` prints the quality figures of a labelled JSONL file."""
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from nlp import intents, training
+from nlp.evaluate import evaluate, format_report
+from nlp.matcher import build_matcher
+
+
+def _catalogue(path: str | None) -> dict:
+    if not path:
+        return {}
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"cannot read catalogue {path}: {error}")
+
+
+def _intent_names(option: str | None) -> list[str]:
+    names = [name.strip() for name in option.split(",") if name.strip()] if option else sorted(intents.NAMES)
+    unknown = sorted(set(names) - intents.NAMES)
+    if unknown:
+        raise SystemExit(f"unknown intents: {', '.join(unknown)} (known: {', '.join(sorted(intents.NAMES))})")
+    return names
+
+
+def run_train(_: argparse.Namespace) -> None:
+    path = training.cache_dir() / f"model-{training.cache_key()}.pkl"
+    model = training.load_or_train()
+    print(f"model {path} ({len(model.vocabulary)} features, {len(model.calibrated)} calibrated heads)")
+
+
+def run_match(options: argparse.Namespace) -> None:
+    matcher = build_matcher(_intent_names(options.intents), _catalogue(options.catalogue))
+    for line in sys.stdin:
+        text = line.rstrip("\n")
+        if text.strip():
+            print(json.dumps(matcher.match(text).to_dict(), ensure_ascii=False), flush=True)
+
+
+def run_evaluate(options: argparse.Namespace) -> None:
+    try:
+        examples = training.read_jsonl(Path(options.data))
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"cannot read {options.data}: {error}")
+    matcher = build_matcher(_intent_names(options.intents), _catalogue(options.catalogue))
+    print(format_report(evaluate(matcher, examples)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m nlp", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("train", help="build the cached intent model").set_defaults(run=run_train)
+    match = commands.add_parser("match", help="match comments read one a line on stdin")
+    match.add_argument("--catalogue", help="the page's catalogue JSON")
+    match.add_argument("--intents", help="comma-separated intent names (default: all)")
+    match.set_defaults(run=run_match)
+    scoring = commands.add_parser("evaluate", help="quality figures on a labelled JSONL file")
+    scoring.add_argument("data")
+    scoring.add_argument("--catalogue", help="the catalogue the products are labelled against")
+    scoring.add_argument("--intents", help="comma-separated intent names (default: all)")
+    scoring.set_defaults(run=run_evaluate)
+    options = parser.parse_args(argv)
+    options.run(options)
+
+
+if __name__ == "__main__":
+    main()

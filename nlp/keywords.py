@@ -1,0 +1,105 @@
+"""Intent cue words in en, fr, ar and tn (Arabizi and Arabic script): each hit adds a feature "k:<intent>"
+to the comment, so the model learns how much a cue weighs from the examples that contain some cues and
+recognises the other cues of the same list in comments it never saw. A trailing * matches a word's
+start; "_" joins the words of a phrase."""
+from nlp import normalize
+from nlp.catalogue import product_token
+
+CUES = {
+    "availability": """available avail* availability stock instock restock sold_out still_have any_left back_in_stock
+        dispo* disponib* rupture epuise* il_reste en_reste encore_la toujours_la
+        متوفر* متاح* موجود* نفد* نفذ* مازال* باقي* ma_zel mazel* mazal* mawjoud* mawjud* famma_menha
+        fama_menha baqi* ba9i* mazelt* فما_منها مازالت""",
+    "booking": """book* appointment* slot* schedule fitting reservation reserve_a_table
+        rendez_vous rdv creneau* essayage reserver_une_table prendre_rendez
+        حجز* احجز* نحجز* موعد* مواعيد hjez* nhajez* hajz* na7jez* n7ajez* maw3ed* rendezvous""",
+    "colors": """color* colour* shade* black white red blue green pink beige grey gray brown yellow purple navy
+        couleur* coloris teinte* noir* blanc* rouge* bleu* vert* rose gris marron jaune violet kaki bordeaux
+        لون* الوان* ألوان* اسود* أسود* ابيض* أبيض* احمر* أحمر* ازرق* أزرق* اخضر* أخضر* بيج وردي* رمادي*
+        lon lonha lwen* alwen* akhel k7al* ka7la kahla kahl* abyedh bidha* a7mer hamra azra9 zar9a a5dher 5adhra
+        كحل* بيضاء* حمراء* زرقاء* خضراء*""",
+    "contact": """contact* phone number call whatsapp email e-mail mail reach_you inbox
+        numero* telephone tel appeler joindre joignable coordonnees
+        رقم* هاتف* تليفون* واتساب* اتصال* نتصل* نكلم* ايميل* البريد نومرو*
+        noumrou* numrou* raqm* ra9m* ntasel* nkalem* nkalmek* telifoun* whatsap*""",
+    "delivery": """deliver* shipping ship ships shipped courier post_office arrive*
+        livr* expedi* envoy* envoi* poste aramex frais_de_port colis transporteur
+        توصيل* شحن* يوصل* توصل* توصلو* التوصيل ليفريزون* twasl* twasel* touasel* tousel* yousel* yosel*
+        tjiwni* tjibouh* tb3thou* tab3th*""",
+    "dimensions": """dimension* measure* measurement* height width length depth diameter cm centimet* meter* metre*
+        how_big how_tall how_long how_wide capacity litre* liter* fit_in
+        hauteur largeur longueur profondeur diametre mesure*
+        ابعاد* أبعاد* طول* عرض* ارتفاع* سم قطر* حجم*
+        toul* 3ordh* 9otr* qotr* kobr*""",
+    "location": """where located location address showroom branch
+        adresse* localisation magasin* point_de_vente situe* ou_etes ou_se_trouve
+        عنوان* وين* اين أين مكان* محل* فرع* مقر*
+        win winou* wineh* blasa* blastkom* ma7al* mahal* 3onwen*""",
+    "material_model": """material* fabric* cotton leather silk wool polyester linen made_of quality brand model genuine
+        matiere* tissu* coton cuir soie laine satin lin qualite marque modele* en_quoi
+        خامة* قماش* قطن* جلد* حرير* صوف* نوع* ماركة* موديل* جودة* ساتان
+        9mech* qmech* qmach* jeld* 7rir* hrir* souf* model* marka* nou3* jawda*""",
+    "opening_hours": """open* close* closing hours opening what_time sunday weekend
+        heure* horaire* ouvert* ouvre* ferm* dimanche samedi
+        ساعات* مفتوح* تفتح* تحلو* تحل* تسكر* الدوام* وقتاش* توقيت*
+        wa9tech* waqtech* wa9teh* t7ell* tsakr* msaker* m7loul* mahloul*""",
+    "order": """order* buy* purchase* i'll_take i_will_take put_aside
+        commande* commander achete* acheter je_prends je_reserve mettre_de_cote
+        اطلب* أطلب* طلب* نطلب* اشتري* أشتري* شراء* نشري* سجلوا* نحجزلي*
+        nechri* chrit* nakhou* na5ou* nekhou* commandi*""",
+    "payment_methods": """pay* payment* card credit cash paypal transfer cod
+        paiement* payer carte espece* virement cheque* d17 flouci bancaire
+        دفع* الدفع بطاقة* كاش تحويل* نخلص* خلاص* الخلاص فلوسي
+        nkhales* nkhalsou* n5ales* 5las* khlas* khales* flouci*""",
+    "price": """price* cost* how_much pricing
+        prix combien cmb tarif* coute* cout
+        سعر* السعر ثمن* بكم قداش بقداش سوم* الثمن اسعار* أسعار*
+        chhal* 9adeh* 9adech* b9adeh* b9adech* qadeh* qadech* bqadeh* soum* thaman*""",
+    "promo_sales": """promo* sale sales discount* offer* deal* coupon* black_friday cheaper
+        solde* reduction* remise* rabais offre* moins_cher
+        تخفيض* عرض* عروض* خصم* صولد* برومو* تنقص* تخفيضات
+        na9s* naqs* r7is* rkhis*""",
+    "quiz": """answer option choice my_answer contest giveaway
+        reponse* choix concours
+        الجواب جواب* الإجابة الاجابه اجابة* اختيار* مسابقة*
+        jawb* jaweb* ejaba* e5tiar* ikhtiyar*""",
+    "size": """size* sizing small medium large xs xl xxl kg true_to_size
+        taille* pointure* kilos
+        مقاس* قياس* المقاس نمرة* تاي* وزني* كيلو*
+        9ies* qies* qyes* tay* pointur*""",
+}
+_PREFIX_MIN = 3
+
+
+def _cue_tokens(cue: str) -> tuple[str, ...]:
+    return tuple(product_token(token) for token in normalize.tokens(cue) if token[0].isalnum())
+
+
+def _compile() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    exact: dict[str, set[str]] = {}
+    prefixes: dict[str, set[str]] = {}
+    for intent, text in CUES.items():
+        for cue in text.split():
+            table = prefixes if cue.endswith("*") else exact
+            tokens = _cue_tokens(cue.rstrip("*"))
+            if tokens:
+                table.setdefault(" ".join(tokens), set()).add(intent)
+    return exact, prefixes
+
+
+_EXACT, _PREFIXES = _compile()
+_SHORTEST_PREFIX = min((len(prefix) for prefix in _PREFIXES), default=_PREFIX_MIN)
+
+
+def cue_features(words: list[str]) -> list[str]:
+    """One "k:<intent>" feature per cue word found among a comment's words."""
+    words = [product_token(word) for word in words]
+    found = [f"k:{intent}" for size in (2, 3) for start in range(len(words) - size + 1)
+             for intent in _EXACT.get(" ".join(words[start:start + size]), ())]
+    for word in words:
+        for intent in _EXACT.get(word, ()):
+            found.append("k:" + intent)
+        for end in range(max(_SHORTEST_PREFIX, _PREFIX_MIN), len(word) + 1):
+            for intent in _PREFIXES.get(word[:end], ()):
+                found.append("k:" + intent)
+    return found
