@@ -81,7 +81,8 @@ def flask_config(settings: dict) -> dict:
         "OPENAPI_URL_PREFIX": "/api",
         "OPENAPI_JSON_PATH": "openapi.json",
         "OPENAPI_SWAGGER_UI_PATH": "/docs",
-        "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        # Served from the swagger-ui-bundle package by app/frontend.py: the docs work with no internet.
+        "OPENAPI_SWAGGER_UI_URL": "/api/docs-assets/",
         "JWT_TOKEN_LOCATION": ["headers"],
         "JWT_ACCESS_TOKEN_EXPIRES": timedelta(hours=int(settings["JWT_ACCESS_TOKEN_HOURS"])),
         "MAX_CONTENT_LENGTH": int(settings["WEBHOOK_MAX_BYTES"]),

@@ -15,6 +15,12 @@ API_PREFIX = "api/"
 def install(app: Flask) -> None:
     dist = Path(app.config["FRONTEND_DIST"])
 
+    @app.get("/api/docs-assets/<path:path>")
+    def docs_assets(path: str):
+        from swagger_ui_bundle import swagger_ui_path
+
+        return send_from_directory(swagger_ui_path, path)
+
     @app.get("/", defaults={"path": ""})
     @app.get("/<path:path>")
     def frontend(path: str):

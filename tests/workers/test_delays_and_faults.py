@@ -1,0 +1,101 @@
+"""Reply delays held in the database, and every Graph API fault ending in its documented state."""
+import time
+from datetime import timedelta
+
+from app.database import session
+from app.models import CommentLog, PlannedAction, SocialPage, utcnow
+
+
+def _action(comment_id, kind="private_reply", predicate=lambda a: True, timeout=30.0) -> PlannedAction:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        session.expire_all()
+        action = session.query(PlannedAction).filter_by(comment_id=comment_id, kind=kind).first()
+        if action is not None and predicate(action):
+            return action
+        time.sleep(0.2)
+    raise AssertionError(f"{kind} of {comment_id} never reached the expected state: {action and action.state}")
+
+
+def _set_delay(page, mode, times):
+    page = session.get(SocialPage, page.id)
+    page.delay_mode, page.delay_times_ms = mode, times
+    session.commit()
+
+
+def test_exactly_delay_is_honoured_and_survives_a_worker_restart(shop, beat, celery_worker):
+    _set_delay(shop.page, "Exactly", [4000])
+    comment_id = shop.comment("combien la robe ?")
+    action = _action(comment_id)
+    assert action.state == "planned"
+    assert timedelta(seconds=3.9) <= action.due_at - action.created_at <= timedelta(seconds=4.1)
+
+    celery_worker.kill()  # the delay lives in the database, not in the killed worker
+    celery_worker.start()
+
+    assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
+    effects = shop.wait_for(comment_id, lambda e: e["private_replies"])
+    assert len(effects["private_replies"]) == 1
+    assert _action(comment_id).done_at >= action.due_at
+
+
+def test_randomly_delay_draws_a_time_between_from_and_to(shop, beat):
+    _set_delay(shop.page, "Randomly", [1000, 3000])
+    comment_id = shop.comment("prix svp")
+    action = _action(comment_id)
+    assert timedelta(seconds=1) <= action.due_at - action.created_at <= timedelta(seconds=3.05)
+    shop.wait_for(comment_id, lambda e: e["private_replies"])
+
+
+def test_rate_limit_puts_the_action_back_with_a_later_due_time(shop, beat):
+    shop.sandbox.admin.fault("rate_limit", scope=shop.page.external_id, code=4, count=1)
+    comment_id = shop.comment("c'est combien ?")
+
+    action = _action(comment_id, predicate=lambda a: a.attempts >= 1 and a.state == "planned")
+    assert action.due_at > utcnow() and "RateLimited" in action.error
+    assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
+
+    action.due_at = utcnow()  # time passes (a fake clock): the beat sends it again, once
+    session.commit()
+    effects = shop.wait_for(comment_id, lambda e: e["private_replies"])
+    assert len(effects["private_replies"]) == 1
+    assert _action(comment_id, predicate=lambda a: a.state == "done").attempts == 2
+
+
+def test_expired_token_holds_the_page_and_its_actions(shop, beat):
+    shop.sandbox.admin.fault("token_expired", scope=shop.page.external_id)
+    comment_id = shop.comment("prix ?")
+
+    action = _action(comment_id, predicate=lambda a: a.state == "held")
+    assert session.get(SocialPage, shop.page.id).needs_reconnect is True
+    entry = session.query(CommentLog).filter_by(comment_id=comment_id).one()
+    assert entry.reply_error and action.done_at is None
+    assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
+
+
+def test_server_error_is_retried_until_sent_once(shop, beat):
+    shop.sandbox.admin.fault("server_error", scope=shop.page.external_id, count=1)
+    comment_id = shop.comment("combien svp")
+    effects = shop.wait_for(comment_id, lambda e: e["private_replies"])
+    assert len(effects["private_replies"]) == 1
+    assert _action(comment_id, predicate=lambda a: a.state == "done").attempts == 2
+
+
+def test_slow_answer_past_the_timeout_still_gives_one_reply(shop, beat):
+    timeout_ms = int(float(shop.settings["GRAPH_TIMEOUT"]) * 1000)
+    shop.sandbox.admin.fault("slow", scope=shop.page.external_id, delay_ms=timeout_ms + 1500, count=1)
+    comment_id = shop.comment("9adeh soumha ?")
+
+    action = _action(comment_id, predicate=lambda a: a.state == "done", timeout=40)
+    time.sleep(1)
+    assert len(shop.sandbox.admin.comment_effects(comment_id)["private_replies"]) == 1
+    assert action.attempts >= 2
+
+
+def test_permission_error_fails_the_action_with_the_reason_shown(shop, beat):
+    shop.sandbox.admin.fault("permission", scope=shop.page.external_id, code=200)
+    comment_id = shop.comment("le prix ?")
+
+    action = _action(comment_id, predicate=lambda a: a.state == "failed")
+    entry = session.query(CommentLog).filter_by(comment_id=comment_id).one()
+    assert action.error.startswith("200 - ") and entry.reply_error == action.error
