@@ -21,6 +21,15 @@ def test_rate_limit_fault_is_rate_limited_with_a_wait(sandbox, graph, world, cod
     assert read_page(graph, world)["name"] == "Boutique Amira"
 
 
+def test_wait_follows_the_business_usage_header_minutes(sandbox, graph, world):
+    sandbox.admin.fault("rate_limit", scope=world.page["id"], code=80001, count=1, regain_minutes=7)
+
+    with pytest.raises(RateLimited) as limited:
+        read_page(graph, world)
+
+    assert limited.value.retry_after == 7 * 60
+
+
 def test_expired_token_fault_is_token_invalid(sandbox, graph, world):
     sandbox.admin.fault("token_expired", scope=world.page["id"], count=1)
 
