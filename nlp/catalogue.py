@@ -20,6 +20,7 @@ nheb nhab andek andkom barcha yeser kifech qadeh bqadeh qadech bqadech hedha hed
 STOPWORDS: frozenset[str] = frozenset(_STOPWORDS.split())
 # Arabic glues the article and some prepositions to the noun ("الفستان", "بالفستان").
 _ARABIC_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال")
+_PREFIX_INITIALS = frozenset(prefix[0] for prefix in _ARABIC_PREFIXES)
 
 
 def lexicon_words(pattern: str) -> frozenset[str]:
@@ -38,6 +39,8 @@ def common_words() -> frozenset[str]:
 
 def product_token(token: str) -> str:
     """A token as the product matcher compares it: Arabic article and glued prepositions removed."""
+    if token[:1] not in _PREFIX_INITIALS:
+        return token
     for prefix in _ARABIC_PREFIXES:
         if token.startswith(prefix) and len(token) - len(prefix) >= 3:
             return token[len(prefix):]

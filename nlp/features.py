@@ -1,7 +1,7 @@
-"""The features of a normalised comment: character and word n-grams and intent cue words. One function serves both scikit-learn at training time
-(as the vectorizer's analyzer) and the compact scorer at run time, so both see exactly the same terms."""
-
-from nlp.keywords import cue_features
+"""The features of a normalised comment: character and word n-grams and intent cue words. The same
+functions serve scikit-learn at training time (as the vectorizer's analyzer) and the compact scorer at run
+time, so both see exactly the same terms; they are split per word so the scorer can cache a word's part."""
+from nlp.keywords import phrase_cues, word_cues
 
 CHAR_SIZES = (1, 2, 3, 4)
 # A comment yields a few cue features against a hundred character n-grams; repeating each cue (sublinear
@@ -9,28 +9,25 @@ CHAR_SIZES = (1, 2, 3, 4)
 CUE_REPEAT = 6
 
 
-def char_ngrams(words: list[str]) -> list[str]:
-    """Character 1-4-grams inside each word padded with spaces (scikit-learn's char_wb)."""
-    grams = []
-    extend = grams.extend
-    for word in words:
-        padded = f" {word} "
-        length = len(padded)
-        for size in CHAR_SIZES:
-            if size > length:
-                break
-            extend([padded[start:start + size] for start in range(length - size + 1)])
+def word_features(word: str) -> list[str]:
+    """Character 1-4-grams of the word padded with spaces (scikit-learn's char_wb), the word itself
+    (marked so it never collides with a character n-gram) and its cue features."""
+    padded = f" {word} "
+    length = len(padded)
+    grams = [padded[start:start + size] for size in CHAR_SIZES for start in range(length - size + 1)]
+    grams.append("w:" + word)
+    grams.extend(word_cues(word) * CUE_REPEAT)
     return grams
 
 
-def word_ngrams(words: list[str]) -> list[str]:
-    """Word unigrams and bigrams, marked so they never collide with character n-grams."""
-    unigrams = ["w:" + word for word in words]
+def sequence_features(words: list[str]) -> list[str]:
+    """Word bigrams and cue phrases: the features that span more than one word."""
     bigrams = [f"b:{first} {second}" for first, second in zip(words, words[1:])]
-    return unigrams + bigrams
+    return bigrams + phrase_cues(words) * CUE_REPEAT
 
 
 def analyze(normalized: str) -> list[str]:
     """All features of a normalised comment (its tokens joined by spaces)."""
     words = normalized.split()
-    return char_ngrams(words) + word_ngrams(words) + cue_features(words) * CUE_REPEAT
+    grams = [gram for word in words for gram in word_features(word)]
+    return grams + sequence_features(words)

@@ -4,7 +4,7 @@ import json
 import threading
 from dataclasses import dataclass
 
-from nlp import features, training
+from nlp import training
 from nlp.model import LinearModel
 
 CATALOGUE: list[dict] = json.loads(training.CATALOGUE_FILE.read_text(encoding="utf-8"))
@@ -46,5 +46,5 @@ def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: 
 def detect(normalized: str, allowed: frozenset[str] | None = None) -> list[IntentScore]:
     """Intents of one normalised comment, restricted to `allowed` when given."""
     current = model()
-    scores = current.calibrated_scores(current.decisions(features.analyze(normalized)))
+    scores = current.calibrated_scores(current.decisions(normalized.split()))
     return select(scores, allowed, current.threshold)

@@ -88,18 +88,20 @@ def _compile() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 
 _EXACT, _PREFIXES = _compile()
-_SHORTEST_PREFIX = min((len(prefix) for prefix in _PREFIXES), default=_PREFIX_MIN)
+_SHORTEST_PREFIX = max(_PREFIX_MIN, min((len(prefix) for prefix in _PREFIXES), default=_PREFIX_MIN))
 
 
-def cue_features(words: list[str]) -> list[str]:
-    """One "k:<intent>" feature per cue word found among a comment's words."""
-    words = [product_token(word) for word in words]
-    found = [f"k:{intent}" for size in (2, 3) for start in range(len(words) - size + 1)
-             for intent in _EXACT.get(" ".join(words[start:start + size]), ())]
-    for word in words:
-        for intent in _EXACT.get(word, ()):
-            found.append("k:" + intent)
-        for end in range(max(_SHORTEST_PREFIX, _PREFIX_MIN), len(word) + 1):
-            for intent in _PREFIXES.get(word[:end], ()):
-                found.append("k:" + intent)
+def word_cues(word: str) -> list[str]:
+    """One "k:<intent>" feature per cue matching this word, alone or as a word's start."""
+    word = product_token(word)
+    found = [f"k:{intent}" for intent in _EXACT.get(word, ())]
+    for end in range(_SHORTEST_PREFIX, len(word) + 1):
+        found.extend(f"k:{intent}" for intent in _PREFIXES.get(word[:end], ()))
     return found
+
+
+def phrase_cues(words: list[str]) -> list[str]:
+    """One "k:<intent>" feature per cue phrase of two or three words found in the comment."""
+    words = [product_token(word) for word in words]
+    return [f"k:{intent}" for size in (2, 3) for start in range(len(words) - size + 1)
+            for intent in _EXACT.get(" ".join(words[start:start + size]), ())]

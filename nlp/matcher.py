@@ -8,7 +8,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from nlp import catalogue, features, intents, language, normalize, sentiment, spam
+from nlp import catalogue, intents, language, normalize, sentiment, spam
 from nlp.intents import IntentScore
 from nlp.products import ProductHit, ProductIndex
 
@@ -56,7 +56,7 @@ class Matcher:
     def match(self, text: str) -> Match:
         tokens = normalize.tokens(text or "")
         normalized = " ".join(tokens)
-        decisions = self.model.decisions(features.analyze(normalized))
+        decisions = self.model.decisions(tokens)
         scores = self.model.calibrated_scores(decisions)
         return Match(
             text=text,

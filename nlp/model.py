@@ -3,10 +3,15 @@ column, idf weights and one weight matrix whose columns are the calibrated heads
 the language head. Calling scikit-learn per comment costs hundreds of microseconds; this costs tens."""
 import math
 import pickle
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from nlp import features
+
+WORD_CACHE_SIZE = 50_000
 
 
 @dataclass
@@ -23,26 +28,50 @@ class LinearModel:
     languages: list[str]
     threshold: float
 
-    def decisions(self, features: list[str]) -> np.ndarray:
-        """Raw linear decision of every column for one comment's features (sublinear tf-idf, l2)."""
-        get = self.vocabulary.get
-        counts: dict[int, int] = {}
-        for feature in features:
-            column = get(feature)
-            if column is not None:
-                counts[column] = counts.get(column, 0) + 1
-        if not counts:
+    def __post_init__(self) -> None:
+        self._word_cache: dict[str, tuple[int, ...]] = {}
+        self._head_names = [name for name, _, _ in self.calibrated]
+        self._slopes = np.array([a for _, a, _ in self.calibrated], dtype=np.float32)
+        self._offsets = np.array([b for _, _, b in self.calibrated], dtype=np.float32)
+
+    def __getstate__(self) -> dict:
+        """Only the trained fields; caches and derived arrays are rebuilt on load."""
+        return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
+
+    def decisions(self, words: list[str]) -> np.ndarray:
+        """Raw linear decision of every column for a comment's normalised words (sublinear tf-idf, l2)."""
+        vocabulary = self.vocabulary
+        columns = [column for word in words for column in self._word_columns(word)]
+        columns.extend(vocabulary[feature] for feature in features.sequence_features(words) if feature in vocabulary)
+        if not columns:
             return self.intercepts.copy()
-        columns = np.fromiter(counts.keys(), np.intp, len(counts))
-        values = np.fromiter((1.0 + math.log(n) for n in counts.values()), np.float32, len(counts))
-        values *= self.idf[columns]
+        counts = Counter(columns)
+        unique = np.fromiter(counts.keys(), np.intp, len(counts))
+        values = 1.0 + np.log(np.fromiter(counts.values(), np.float32, len(counts)))
+        values *= self.idf[unique]
         values /= math.sqrt(float(values @ values))
-        return values @ self.weights[columns] + self.intercepts
+        return values @ self.weights[unique] + self.intercepts
+
+    def _word_columns(self, word: str) -> tuple[int, ...]:
+        """Columns of a word's own features, cached: the same few thousand words make most comments."""
+        cache = self._word_cache
+        columns = cache.get(word)
+        if columns is None:
+            if len(cache) >= WORD_CACHE_SIZE:
+                cache.clear()
+            vocabulary = self.vocabulary
+            columns = cache[word] = tuple(vocabulary[feature] for feature in features.word_features(word)
+                                          if feature in vocabulary)
+        return columns
 
     def calibrated_scores(self, decisions: np.ndarray) -> dict[str, float]:
         """Probability of each calibrated head."""
-        return {name: 1.0 / (1.0 + math.exp(min(a * float(decisions[i]) + b, 50.0)))
-                for i, (name, a, b) in enumerate(self.calibrated)}
+        exponents = np.minimum(self._slopes * decisions[:len(self._head_names)] + self._offsets, 50.0)
+        return dict(zip(self._head_names, (1.0 / (1.0 + np.exp(exponents))).tolist()))
 
     def language(self, decisions: np.ndarray) -> str:
         """The language whose column decides highest."""

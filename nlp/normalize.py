@@ -25,16 +25,19 @@ _ELONGATION = re.compile(r"([^\dx])\1{2,}")
 _TOKEN = re.compile(r"_url_|_mention_|[^\W_]+|\?|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
 _EMOJI_NOISE = re.compile("[\U0001F3FB-\U0001F3FF\u200d\ufe0f]")
 _LATIN_LETTER = re.compile(r"[a-z]")
+_COMBINING = re.compile("[\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+                        "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 def strip_marks(text: str) -> str:
     """Drop accents and Arabic diacritics (all combining marks)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if text.isascii():
+        return text
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
 def _arabizi(token: str) -> str:
-    if not _LATIN_LETTER.search(token) or not any(ch.isdigit() for ch in token):
+    if token.isalpha() or token.isdigit() or not _LATIN_LETTER.search(token):
         return token
     digits = len(token) - len(token.lstrip("0123456789"))
     if digits > 1 or (digits == 1 and token[1:] in _UNITS):
@@ -44,8 +47,13 @@ def _arabizi(token: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """The normalised tokens of a raw comment."""
-    text = _MENTION.sub(f" {MENTION_MARKER} ", _URL.sub(f" {URL_MARKER} ", text))
-    text = strip_marks(text.casefold().translate(_ARABIC_VARIANTS))
+    if "." in text or "/" in text:
+        text = _URL.sub(f" {URL_MARKER} ", text)
+    if "@" in text:
+        text = _MENTION.sub(f" {MENTION_MARKER} ", text)
+    text = text.casefold()
+    if not text.isascii():
+        text = strip_marks(text.translate(_ARABIC_VARIANTS))
     text = _ELONGATION.sub(r"\1", _EMOJI_NOISE.sub("", text))
     return [_arabizi(token) for token in _TOKEN.findall(text)]
 

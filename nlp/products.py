@@ -14,6 +14,8 @@ from nlp.catalogue import informative
 
 PHRASE_CUTOFF = 80.0
 SINGLE_FUZZY_MIN = 5
+# Words seen per catalogue; bounded so a worker holding 50 agents keeps a few MB per agent.
+WORD_CACHE_SIZE = 4_000
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class ProductIndex:
             if not useful:
                 self.phrases[self.entry_text[number]].append(number)
         self.tokens = list(postings)
+        self._word_cache: dict[str, tuple[int, ...]] = {}
         self._build_postings(postings)
         self._build_keys()
         self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
@@ -71,39 +74,38 @@ class ProductIndex:
         self.posting_entries = np.fromiter((n for token in self.tokens for n in postings[token]), np.int32)
 
     def _build_keys(self) -> None:
-        hashes, owners, exact = [], [], []
+        """Sorted hashes of every catalogue token and of its one-letter deletions, with their owners."""
+        hashes, owners = [], []
         for number, token in enumerate(self.tokens):
             variants = [token, *(_deletions(token) if len(token) >= 4 else ())]
             hashes.extend(hash(variant) for variant in variants)
             owners.extend([number] * len(variants))
-            exact.extend([True] + [False] * (len(variants) - 1))
         order = np.argsort(np.array(hashes, dtype=np.int64), kind="stable")
         self.keys = np.array(hashes, dtype=np.int64)[order]
         self.key_token = np.array(owners, dtype=np.int32)[order]
-        self.key_exact = np.array(exact, dtype=bool)[order]
+
+    def _word_tokens(self, word: str) -> tuple[int, ...]:
+        """Catalogue tokens equal to the word or one deletion away on either side (cached per word)."""
+        found = self._word_cache.get(word)
+        if found is None:
+            if len(self._word_cache) >= WORD_CACHE_SIZE:
+                self._word_cache.clear()
+            variants = [word, *(_deletions(word) if len(word) >= 4 else ())]
+            wanted = np.fromiter(map(hash, variants), np.int64, len(variants))
+            lows = np.searchsorted(self.keys, wanted, "left")
+            highs = np.searchsorted(self.keys, wanted, "right")
+            found = tuple(dict.fromkeys(int(self.key_token[key]) for low, high in zip(lows.tolist(), highs.tolist())
+                                        for key in range(low, high)))
+            self._word_cache[word] = found
+        return found
 
     def _token_candidates(self, words: list[str]) -> dict[int, list[tuple[int, str]]]:
         """Catalogue token number -> [(comment position, comment word)] for exact and one-typo look-ups."""
-        hashes, origins = [], []
-        for position, word in enumerate(words):
-            if not informative(word):
-                continue
-            hashes.append(hash(word))
-            origins.append(position)
-            if len(word) >= 4:
-                variants = _deletions(word)
-                hashes.extend(hash(variant) for variant in variants)
-                origins.extend([position] * len(variants))
-        if not hashes:
-            return {}
-        wanted = np.array(hashes, dtype=np.int64)
-        lows = np.searchsorted(self.keys, wanted, "left")
-        highs = np.searchsorted(self.keys, wanted, "right")
         found: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for query in np.flatnonzero(highs > lows):
-            position = origins[query]
-            for key in range(lows[query], highs[query]):
-                found[int(self.key_token[key])].append((position, words[position]))
+        for position, word in enumerate(words):
+            if informative(word):
+                for token_number in self._word_tokens(word):
+                    found[token_number].append((position, word))
         return found
 
     def _entry_matches(self, words: list[str]) -> dict[int, dict[int, tuple[int, float]]]:

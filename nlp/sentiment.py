@@ -1,6 +1,6 @@
 """Negative comments (complaints, insults, scam accusations) in en, fr, ar and tn, for the hide-negative
 option: the global model's calibrated negativity head, plus the shipped insult lexicons when present."""
-from nlp import catalogue, features, intents, normalize, training
+from nlp import catalogue, intents, normalize, training
 
 NEGATIVE_THRESHOLD = 0.5
 _lexicon: frozenset[str] | None = None
@@ -23,4 +23,4 @@ def is_negative(text: str) -> bool:
     """True when the comment is a complaint, an insult or otherwise hostile."""
     tokens = normalize.tokens(text)
     model = intents.model()
-    return from_scores(model.calibrated_scores(model.decisions(features.analyze(" ".join(tokens)))), tokens)
+    return from_scores(model.calibrated_scores(model.decisions(tokens)), tokens)

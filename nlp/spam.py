@@ -16,6 +16,8 @@ _SPACED_DOT = re.compile(rf"(?<=\w)(?:\s+[.。․]\s*|[.。․]\s+)(?=(?:{_STRON
 _SHORTENER = re.compile(r"\b(?:bit\s*\.?\s*ly|tinyurl|goo\s*\.?\s*gl|ow\s*\.\s*ly|t\s*\.\s*co|is\s*\.\s*gd|cutt\s*\.?\s*ly"
                         r"|rb\s*\.\s*gy|shorturl|rebrand\s*\.?\s*ly|wa\s*\.\s*me|t\s*\.\s*me)\s*/\s*\w+",
                         re.IGNORECASE)
+# Every spelling above needs one of these; most comments have none and are settled by this one search.
+_MAYBE_LINK = re.compile(r"[./:。․]|dot|point|نقطة|دوت", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
@@ -29,6 +31,8 @@ def _undisguise(text: str) -> str:
 
 def has_link(text: str) -> bool:
     """True when the comment carries a web address in any of its usual or disguised spellings."""
+    if not _MAYBE_LINK.search(text):
+        return False
     if _SCHEME.search(text) or _SHORTENER.search(text):
         return True
     return bool(_DOMAIN.search(_EMAIL.sub(" ", _undisguise(text))))
