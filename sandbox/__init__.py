@@ -3,15 +3,21 @@ with no internet: `create_app()` builds the Flask app, `python -m sandbox` serve
 import os
 import re
 
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 
-from sandbox import admin, graph_read, scenarios
+from sandbox import admin, admin_ops, graph_actions, graph_read, scenarios, subscriptions
+from sandbox.access import caller_page_ids
 from sandbox.errors import GraphError, unsupported
+from sandbox.faults import Faults
+from sandbox.generator import Generator
+from sandbox.messaging import InstagramHourlyLimit
 from sandbox.state import Store
+from sandbox.webhooks import WebhookDispatcher
 
 VERSION_PREFIX = re.compile(r"^/v\d+\.\d+(?=/|$)")
 DEFAULT_APP_ID = "1000000000000001"
 DEFAULT_APP_SECRET = "sandbox-app-secret"
+GRAPH_BLUEPRINTS = {"graph_read", "graph_actions", "subscriptions"}
 
 
 class VersionPrefix:
@@ -37,19 +43,45 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
     if not (state_file and os.path.exists(state_file)):
         scenarios.load(store, scenario)
         store.saved()
+    faults = Faults()
     app.config.update(SANDBOX_STORE=store, SANDBOX_APP_ID=str(app_id or DEFAULT_APP_ID),
-                      SANDBOX_APP_SECRET=app_secret or DEFAULT_APP_SECRET,
-                      SANDBOX_RESET=lambda name: reset(store, name))
-    app.register_blueprint(admin.blueprint)
-    app.register_blueprint(graph_read.blueprint)
+                      SANDBOX_APP_SECRET=app_secret or DEFAULT_APP_SECRET, SANDBOX_FAULTS=faults,
+                      SANDBOX_IG_LIMIT=InstagramHourlyLimit(), SANDBOX_WEBHOOK_TIMEOUT=webhook_timeout,
+                      SANDBOX_PUBLIC_URL="http://127.0.0.1:5100")
+    dispatcher = WebhookDispatcher(store, faults, app.config["SANDBOX_APP_SECRET"],
+                                   lambda: app.config["SANDBOX_PUBLIC_URL"], retry_delays, webhook_timeout)
+    store.comment_listeners.append(dispatcher.on_comment)
+    app.config.update(SANDBOX_WEBHOOKS=dispatcher, SANDBOX_GENERATOR=Generator(store),
+                      SANDBOX_RESET=lambda name: reset(app, name))
+    for blueprint in (admin.blueprint, admin_ops.blueprint, subscriptions.blueprint, graph_read.blueprint,
+                      graph_actions.blueprint):
+        app.register_blueprint(blueprint)
+    app.before_request(remember_public_url)
+    app.before_request(apply_faults)
     register_error_handlers(app)
     app.wsgi_app = VersionPrefix(app.wsgi_app)
     return app
 
 
-def reset(store, scenario):
-    scenarios.load(store, scenario)
-    store.saved()
+def reset(app, scenario):
+    """Back to a seeded world: no pending webhooks, no faults, fresh Instagram hourly counters."""
+    app.config["SANDBOX_GENERATOR"].stop_all()
+    app.config["SANDBOX_WEBHOOKS"].clear()
+    app.config["SANDBOX_FAULTS"].clear()
+    app.config["SANDBOX_IG_LIMIT"] = InstagramHourlyLimit()
+    scenarios.load(app.config["SANDBOX_STORE"], scenario)
+    app.config["SANDBOX_STORE"].saved()
+
+
+def apply_faults():
+    if request.blueprint not in GRAPH_BLUEPRINTS:
+        return
+    current_app.config["SANDBOX_FAULTS"].apply_to_call(caller_page_ids(request.view_args or {}))
+
+
+def remember_public_url():
+    """Webhook permalinks need the sandbox's own address, known only once someone calls it."""
+    current_app.config["SANDBOX_PUBLIC_URL"] = request.host_url.rstrip("/")
 
 
 def register_error_handlers(app):

@@ -81,3 +81,15 @@ def acting_page(record):
     if who.subject_id != page_id:
         raise not_found(record["id"])
     return store().get(page_id)
+
+
+def caller_page_ids(view_args):
+    """The pages a call concerns, for faults scoped to a page: the page token's page and the path's object."""
+    page_ids = set()
+    info = store().tokens.get(params.access_token() or "")
+    if info and info["kind"] == "page":
+        page_ids.add(info["subject"])
+    record = store().get(str(view_args.get("object_id") or view_args.get("page_id") or ""))
+    if record and page_ids_of(record):
+        page_ids.add(page_ids_of(record))
+    return page_ids

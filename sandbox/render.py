@@ -27,8 +27,13 @@ def picture(object_id, size=50):
                      "url": f"{root_url()}/{object_id}/picture"}}
 
 
+def permalink_path(object_id):
+    """Permalinks open the inspector on the object, so a product link leads somewhere without internet."""
+    return f"/#obj-{object_id}"
+
+
 def permalink(object_id):
-    return f"{root_url()}/#obj-{object_id}"
+    return root_url() + permalink_path(object_id)
 
 
 def render(record, specs=None):
