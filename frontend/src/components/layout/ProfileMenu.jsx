@@ -1,24 +1,16 @@
 /** The signed-in user's picture in the top bar, with a dropdown holding Logout. */
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
-import { useSessionStore } from '../../stores/session'
+import { useDismiss } from '../../hooks/useDismiss'
 import Avatar from './Avatar'
 
-export default function ProfileMenu({ user }) {
+export default function ProfileMenu({ user, onLogout }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const logout = useSessionStore((s) => s.logout)
   const [open, setOpen] = useState(false)
-
-  async function signOut() {
-    setOpen(false)
-    await logout()
-    navigate('/', { replace: true })
-  }
+  const ref = useDismiss(open, useCallback(() => setOpen(false), []))
 
   return (
-    <div className="profile-menu">
+    <div className="profile-menu" ref={ref}>
       <button
         type="button"
         className="profile-menu__toggle"
@@ -30,7 +22,7 @@ export default function ProfileMenu({ user }) {
       </button>
       {open && (
         <div className="profile-menu__dropdown">
-          <button type="button" className="button" onClick={signOut}>
+          <button type="button" className="button" onClick={() => { setOpen(false); onLogout() }}>
             {t('common.logout')}
           </button>
         </div>

@@ -1,7 +1,7 @@
 /** Top bar: logo, entries, FR/EN switch, Login / Sign up or the profile menu; a menu button on mobile. */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
 import LanguageSwitch from './LanguageSwitch'
@@ -11,9 +11,17 @@ export default function TopBar() {
   const { t } = useTranslation()
   const signedIn = useSessionStore(isSignedIn)
   const user = useSessionStore((s) => s.user)
+  const logout = useSessionStore((s) => s.logout)
+  const navigate = useNavigate()
   const { startLogin, starting } = useLogin()
   const [menuOpen, setMenuOpen] = useState(false)
   const closeMenu = () => setMenuOpen(false)
+
+  // The top bar outlives the signed-in screens, so it is the one to navigate once signed out.
+  async function signOut() {
+    await logout()
+    navigate('/', { replace: true })
+  }
 
   return (
     <header className="top-bar">
@@ -39,7 +47,7 @@ export default function TopBar() {
         </nav>
         <LanguageSwitch />
         {signedIn ? (
-          <ProfileMenu user={user} />
+          <ProfileMenu user={user} onLogout={signOut} />
         ) : (
           <div className="top-bar__auth">
             <button type="button" className="button" disabled={starting} onClick={startLogin}>
