@@ -23,13 +23,19 @@ _ARABIC_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال")
 _PREFIX_INITIALS = frozenset(prefix[0] for prefix in _ARABIC_PREFIXES)
 
 
-def lexicon_words(pattern: str) -> frozenset[str]:
-    words = set()
+def lexicon_phrases(pattern: str) -> frozenset[str]:
+    """Entries of the shipped lexicons matching `pattern`, normalised, a phrase's words joined by spaces."""
+    phrases = set()
     for path in sorted(LEXICON_DIR.glob(pattern)):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
-                words.update(normalize.tokens(line))
-    return frozenset(words)
+                phrases.add(" ".join(normalize.tokens(line)))
+    return frozenset(phrases - {""})
+
+
+def lexicon_words(pattern: str) -> frozenset[str]:
+    """Every word of the lexicon entries matching `pattern`."""
+    return frozenset(word for phrase in lexicon_phrases(pattern) for word in phrase.split())
 
 
 def common_words() -> frozenset[str]:

@@ -10,6 +10,9 @@ from nlp.model import LinearModel
 CATALOGUE: list[dict] = json.loads(training.CATALOGUE_FILE.read_text(encoding="utf-8"))
 NAMES: frozenset[str] = frozenset(entry["name"] for entry in CATALOGUE)
 
+# The silence head is trained on the comments labelled with no intent; above this it overrules intents.
+SILENT_THRESHOLD = 0.5
+
 _model: LinearModel | None = None
 _model_lock = threading.Lock()
 
@@ -37,7 +40,10 @@ def use_model(replacement: LinearModel) -> None:
 
 
 def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: float) -> list[IntentScore]:
-    """The allowed intents scoring at least `threshold`, best first."""
+    """The allowed intents scoring at least `threshold`, best first; none when the comment reads as one
+    that must not be answered (praise, thanks, tags, jokes, complaints that ask nothing)."""
+    if scores.get(training.SILENT, 0.0) >= SILENT_THRESHOLD:
+        return []
     kept = [IntentScore(name, round(score, 4)) for name, score in scores.items()
             if score >= threshold and name in NAMES and (allowed is None or name in allowed)]
     return sorted(kept, key=lambda intent: intent.score, reverse=True)

@@ -58,13 +58,15 @@ class Matcher:
         normalized = " ".join(tokens)
         decisions = self.model.decisions(tokens)
         scores = self.model.calibrated_scores(decisions)
+        has_link = spam.has_link(text or "")
         return Match(
             text=text,
             language=language.detect(normalized, self.model, decisions),
-            intents=intents.select(scores, self.intents, self.model.threshold),
+            # A comment carrying a link is spam or advertising far more often than a question: not answered.
+            intents=[] if has_link else intents.select(scores, self.intents, self.model.threshold),
             products=self.products.find(catalogue.product_tokens(tokens)),
             negative=sentiment.from_scores(scores, tokens),
-            has_link=spam.has_link(text or ""),
+            has_link=has_link,
         )
 
 

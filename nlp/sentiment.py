@@ -4,19 +4,27 @@ from nlp import catalogue, intents, normalize, training
 
 NEGATIVE_THRESHOLD = 0.5
 _lexicon: frozenset[str] | None = None
+PHRASE_WORDS = 3
 
 
 def lexicon() -> frozenset[str]:
-    """Words that make a comment negative on their own (nlp/data/lexicons/negative*.txt)."""
+    """Words and phrases that make a comment negative on their own (nlp/data/lexicons/negative*.txt)."""
     global _lexicon
     if _lexicon is None:
-        _lexicon = catalogue.lexicon_words("negative*.txt")
+        _lexicon = catalogue.lexicon_phrases("negative*.txt")
     return _lexicon
+
+
+def in_lexicon(tokens: list[str]) -> bool:
+    """True when a word or a run of up to three words of the comment is a negative lexicon entry."""
+    entries = lexicon()
+    return any(" ".join(tokens[start:start + size]) in entries
+               for size in range(1, PHRASE_WORDS + 1) for start in range(len(tokens) - size + 1))
 
 
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:
     """Negativity of a comment already scored by the model."""
-    return scores.get(training.NEGATIVE, 0.0) >= NEGATIVE_THRESHOLD or not lexicon().isdisjoint(tokens)
+    return scores.get(training.NEGATIVE, 0.0) >= NEGATIVE_THRESHOLD or in_lexicon(tokens)
 
 
 def is_negative(text: str) -> bool:

@@ -17,7 +17,8 @@ TRAIN_FILE = DATA_DIR / "comments_train.jsonl"
 CATALOGUE_FILE = DATA_DIR / "intents_catalogue.json"
 CODE_FILES = ("normalize.py", "features.py", "keywords.py", "catalogue.py", "model.py", "training.py")
 NEGATIVE = "__negative__"
-THRESHOLD = 0.35
+SILENT = "__silent__"
+THRESHOLD = 0.4
 SVM_C = 0.5
 # Calibration cross-validates in 3 folds: a head with fewer examples on either side cannot be fitted.
 MIN_EXAMPLES = 3
@@ -55,6 +56,7 @@ def fit_estimators(examples: list[dict], intents: list[str]) -> dict:
     matrix = vectorizer.fit_transform([normalize.normalize(example["text"]) for example in examples])
     targets = {name: [name in example["intents"] for example in examples] for name in intents}
     targets[NEGATIVE] = [bool(example["negative"]) for example in examples]
+    targets[SILENT] = [not example["intents"] for example in examples]
     binary = {}
     for name, target in targets.items():
         if min(sum(target), len(target) - sum(target)) < MIN_EXAMPLES:
