@@ -5,7 +5,8 @@ import re
 
 from flask import Flask, current_app, jsonify, request
 
-from sandbox import admin, admin_ops, graph_actions, graph_read, scenarios, subscriptions
+from sandbox import (admin, admin_ops, dialog, graph_actions, graph_read, inspector, pictures, scenarios,
+                     subscriptions)
 from sandbox.access import caller_page_ids
 from sandbox.errors import GraphError, unsupported
 from sandbox.faults import Faults
@@ -53,8 +54,8 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
     store.comment_listeners.append(dispatcher.on_comment)
     app.config.update(SANDBOX_WEBHOOKS=dispatcher, SANDBOX_GENERATOR=Generator(store),
                       SANDBOX_RESET=lambda name: reset(app, name))
-    for blueprint in (admin.blueprint, admin_ops.blueprint, subscriptions.blueprint, graph_read.blueprint,
-                      graph_actions.blueprint):
+    for blueprint in (admin.blueprint, admin_ops.blueprint, inspector.blueprint, dialog.blueprint,
+                      pictures.blueprint, subscriptions.blueprint, graph_read.blueprint, graph_actions.blueprint):
         app.register_blueprint(blueprint)
     app.before_request(remember_public_url)
     app.before_request(apply_faults)

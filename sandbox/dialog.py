@@ -1,0 +1,45 @@
+"""The login dialog (`/dialog/oauth`, also under a version prefix): pick a sandbox user, and the browser goes
+back to `{redirect_uri}#access_token=...&expires_in=...&state=...` as after Facebook Login's token flow."""
+from urllib.parse import urlencode, urlparse
+
+from flask import Blueprint, current_app, redirect, render_template, request
+
+from sandbox.access import store
+
+blueprint = Blueprint("dialog", __name__)
+EXPIRES_IN = 5183944
+
+
+def refusal(message):
+    return render_template("dialog_error.html", message=message), 400
+
+
+def checked_request(arguments):
+    """Return an error message for a request Facebook would refuse, else None."""
+    if arguments.get("client_id") != current_app.config["SANDBOX_APP_ID"]:
+        return "Invalid App ID: the client_id is not this app's id."
+    redirect_uri = arguments.get("redirect_uri", "")
+    if urlparse(redirect_uri).scheme not in ("http", "https") or not urlparse(redirect_uri).netloc:
+        return "URL blocked: a redirect_uri (an http or https URL) is required."
+    return None
+
+
+@blueprint.get("/dialog/oauth")
+def choose_user():
+    problem = checked_request(request.args)
+    if problem:
+        return refusal(problem)
+    users = sorted(store().of_type("user"), key=lambda user: user["id"])
+    return render_template("dialog.html", users=users, arguments=request.args)
+
+
+@blueprint.post("/dialog/oauth")
+def log_in():
+    problem = checked_request(request.form)
+    user = store().get(request.form.get("user_id", ""), "user")
+    if problem or user is None:
+        return refusal(problem or "Choose one of the listed users.")
+    fragment = {"access_token": user["token"], "data_access_expiration_time": 0, "expires_in": EXPIRES_IN}
+    if request.form.get("state"):
+        fragment["state"] = request.form["state"]
+    return redirect(f"{request.form['redirect_uri']}#{urlencode(fragment)}", code=302)
