@@ -86,6 +86,8 @@ def remember_public_url():
 
 
 def register_error_handlers(app):
+    app.register_error_handler(admin.AdminInputError, admin.answer_input_error)
+
     @app.errorhandler(GraphError)
     def answer_graph_error(error):
         return error.response()

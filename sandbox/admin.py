@@ -16,8 +16,8 @@ class AdminInputError(Exception):
         self.status = status
 
 
-@blueprint.errorhandler(AdminInputError)
 def answer_input_error(error):
+    """Registered on the app, so every admin blueprint answers bad input the same way."""
     return jsonify({"message": error.message, "code": error.status}), error.status
 
 
