@@ -48,3 +48,27 @@ def test_bad_admin_input_is_a_4xx_json_error_and_changes_nothing(sandbox):
         assert "message" in response.json()
     assert requests.get(f"{admin_url}/comments/123_456", timeout=10).status_code == 404
     assert sandbox.admin.reset("empty")["users"] == 0
+
+
+def test_generator_posts_the_requested_number_of_multilingual_comments(sandbox):
+    world = seed_page(sandbox)
+    run = sandbox.admin.generator([world["post"]["id"]], rate=200, count=6, seed=3)
+    for _ in range(500):
+        runs = sandbox.admin.call("GET", "/generator")
+        if runs[0]["done"]:
+            break
+    assert runs[0]["id"] == run["id"] and runs[0]["posted"] == 6
+    comments = graph(sandbox, "GET", f"{world['post']['id']}/comments", world["page"]["access_token"],
+                     params={"limit": 50}).json()["data"]
+    assert sorted(comment["id"] for comment in comments) == sorted(runs[0]["comment_ids"])
+    assert all(comment["message"] for comment in comments)
+
+
+def test_generator_refuses_unbounded_or_unknown_input(sandbox):
+    world = seed_page(sandbox)
+    for payload in ({"post_ids": [world["post"]["id"]], "rate": 0, "count": 5},
+                    {"post_ids": [world["post"]["id"]], "rate": 5, "count": 10 ** 9},
+                    {"post_ids": ["nope"], "rate": 5, "count": 5}, {"post_ids": [], "rate": 5, "count": 5}):
+        response = requests.post(f"{sandbox.url}/__admin/generator", json=payload, timeout=10)
+        assert 400 <= response.status_code < 500
+    assert sandbox.admin.call("GET", "/generator") == []
