@@ -13,11 +13,10 @@ CUES = {
     "booking": """book* appointment* slot* schedule fitting reservation reserve_a_table
         rendez_vous rdv creneau* essayage reserver_une_table prendre_rendez
         حجز* احجز* نحجز* موعد* مواعيد hjez* nhajez* hajz* na7jez* n7ajez* maw3ed* rendezvous""",
-    "colors": """color* colour* shade* black white red blue green pink beige grey gray brown yellow purple navy
-        couleur* coloris teinte* noir* blanc* rouge* bleu* vert* rose gris marron jaune violet kaki bordeaux
-        لون* الوان* ألوان* اسود* أسود* ابيض* أبيض* احمر* أحمر* ازرق* أزرق* اخضر* أخضر* بيج وردي* رمادي*
-        lon lonha lwen* alwen* akhel k7al* ka7la kahla kahl* abyedh bidha* a7mer hamra azra9 zar9a a5dher 5adhra
-        كحل* بيضاء* حمراء* زرقاء* خضراء*""",
+    "colors": """color* colour* shade* colorway*
+        couleur* coloris teinte*
+        لون* الوان* ألوان*
+        lon lonha lwen* alwen* alwan*""",
     "contact": """contact* phone number call whatsapp email e-mail mail reach_you inbox
         numero* telephone tel appeler joindre joignable coordonnees
         رقم* هاتف* تليفون* واتساب* اتصال* نتصل* نكلم* ايميل* البريد نومرو*

@@ -22,7 +22,6 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def _undisguise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
     text = _BRACKETED_DOT.sub(".", text)
     text = _SPOKEN_DOT.sub(".", text)
     text = _SPACED_DOT.sub(".", text)
@@ -31,6 +30,8 @@ def _undisguise(text: str) -> str:
 
 def has_link(text: str) -> bool:
     """True when the comment carries a web address in any of its usual or disguised spellings."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
     if not _MAYBE_LINK.search(text):
         return False
     if _SCHEME.search(text) or _SHORTENER.search(text):

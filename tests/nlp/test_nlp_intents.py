@@ -1,0 +1,57 @@
+"""Intents on hard cases of every language, filtered to the agent's own intents, with a threshold."""
+import pytest
+
+import nlp
+from nlp import intents
+
+
+def names(match):
+    return [intent.name for intent in match.intents]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("prix et livraison?", {"price", "delivery"}),
+    ("how much is it and do you deliver to Sousse?", {"price", "delivery"}),
+    ("بقداش", {"price"}),
+    ("بكم هذا الفستان؟", {"price"}),
+    ("9adeh soumha l robe el ka7la?", {"price"}),
+    ("dispo en noir ?", {"availability", "colors"}),
+    ("what are your opening hours on sunday", {"opening_hours"}),
+    ("وين المحل متاعكم؟", {"location"}),
+    ("famma paiement à la livraison?", {"payment_methods"}),
+    ("quelle taille pour 60 kg ?", {"size"}),
+])
+def test_intents_of_hard_comments_in_every_language(matcher, text, expected):
+    assert set(names(matcher.match(text))) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "merci beaucoup 😍😍", "@Amira Ben Salah", "❤️❤️❤️", "first!", "thank you so much, love it",
+    "ربي يوفقكم", "bravo 3lik", "je vous aime",
+])
+def test_comments_that_must_not_be_answered_match_nothing(matcher, text):
+    assert names(matcher.match(text)) == []
+
+
+def test_an_agent_answers_only_its_own_intents(model, demo_catalogue):
+    delivery_only = nlp.build_matcher(["delivery"], demo_catalogue)
+    assert names(delivery_only.match("prix et livraison?")) == ["delivery"]
+    assert names(delivery_only.match("combien le prix ?")) == []
+
+
+def test_scores_are_probabilities_best_first_above_the_threshold(matcher, model):
+    found = matcher.match("prix et livraison?").intents
+    scores = [intent.score for intent in found]
+    assert scores == sorted(scores, reverse=True)
+    assert all(model.threshold <= score <= 1 for score in scores)
+
+
+def test_catalogue_lists_the_fifteen_intents_with_french_names():
+    assert len(intents.CATALOGUE) == 15
+    assert {"price", "delivery", "quiz", "material_model"} <= intents.NAMES
+    assert all(entry["name_fr" if "name_fr" in entry else "intent_fr"] for entry in intents.CATALOGUE)
+
+
+def test_unknown_intent_is_refused(model, demo_catalogue):
+    with pytest.raises(ValueError, match="unknown intents: teleport"):
+        nlp.build_matcher(["price", "teleport"], demo_catalogue)

@@ -1,0 +1,33 @@
+"""The compact scorer must give exactly what scikit-learn gives, and the cache must serve the same model."""
+import numpy as np
+
+from nlp import normalize, training
+
+
+def test_compact_model_scores_equal_scikit_learn_scores():
+    examples = training.read_jsonl(training.TRAIN_FILE)
+    estimators = training.fit_estimators(examples, ["price", "delivery", "size"])
+    compact = training.compact(estimators)
+    texts = ["prix et livraison?", "بقداش", "9adeh soumha l robe el ka7la?", "what size for 60 kg", "merci 😍"]
+    normalized = [normalize.normalize(text) for text in texts]
+    matrix = estimators["vectorizer"].transform(normalized)
+    for row, text in enumerate(normalized):
+        scores = compact.calibrated_scores(compact.decisions(text.split()))
+        for name, classifier in estimators["binary"].items():
+            expected = classifier.predict_proba(matrix[row])[0, 1]
+            assert np.isclose(scores[name], expected, atol=1e-4), (text, name)
+        assert compact.language(compact.decisions(text.split())) == estimators["languages"].predict(matrix[row])[0]
+
+
+def test_model_is_cached_by_data_and_code_and_reloads_identically(model, tmp_path):
+    path = training.cache_dir() / f"model-{training.cache_key()}.pkl"
+    assert path.exists()
+    reloaded = type(model).load(path)
+    words = normalize.tokens("dispo en noir ? combien la livraison")
+    assert reloaded.calibrated_scores(reloaded.decisions(words)) == model.calibrated_scores(model.decisions(words))
+
+
+def test_cache_key_changes_with_the_training_data(tmp_path):
+    changed = tmp_path / "train.jsonl"
+    changed.write_bytes(training.TRAIN_FILE.read_bytes() + b'{"text": "x", "lang": "en", "intents": []}\n')
+    assert training.cache_key(changed) != training.cache_key()
