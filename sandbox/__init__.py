@@ -5,7 +5,7 @@ import re
 
 from flask import Flask, current_app, jsonify, request
 
-from sandbox import (admin, admin_ops, dialog, graph_actions, graph_read, inspector, pictures, scenarios,
+from sandbox import (admin, admin_ops, dialog, gateway, graph_actions, graph_read, inspector, pictures, scenarios,
                      subscriptions)
 from sandbox.access import caller_page_ids
 from sandbox.errors import GraphError, unsupported
@@ -53,9 +53,10 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
                                    lambda: app.config["SANDBOX_PUBLIC_URL"], retry_delays, webhook_timeout)
     store.comment_listeners.append(dispatcher.on_comment)
     app.config.update(SANDBOX_WEBHOOKS=dispatcher, SANDBOX_GENERATOR=Generator(store),
+                      SANDBOX_GATEWAY=gateway.Gateway(),
                       SANDBOX_RESET=lambda name: reset(app, name))
-    for blueprint in (admin.blueprint, admin_ops.blueprint, inspector.blueprint, dialog.blueprint,
-                      pictures.blueprint, subscriptions.blueprint, graph_read.blueprint, graph_actions.blueprint):
+    for blueprint in (admin.blueprint, admin_ops.blueprint, gateway.blueprint, inspector.blueprint,
+                      dialog.blueprint, pictures.blueprint, subscriptions.blueprint, graph_read.blueprint, graph_actions.blueprint):
         app.register_blueprint(blueprint)
     app.before_request(remember_public_url)
     app.before_request(apply_faults)

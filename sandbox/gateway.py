@@ -1,0 +1,122 @@
+"""The card gateway's hosted checkout (conformance/GATEWAY.md): verify the signed form, show a pay / refuse
+page, POST the notification (older or newer shape) to the registered URL, then send the browser back."""
+import hashlib
+import hmac
+import secrets
+import threading
+
+import requests
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request
+
+from sandbox.admin import AdminInputError, body
+
+blueprint = Blueprint("gateway", __name__)
+MINOR_UNITS = {"TND": 1000, "EUR": 100, "USD": 100}
+SHAPES = ("older", "newer")
+REQUIRED_FIELDS = ("NumSite", "Password", "orderID", "Amount", "Currency", "signature")
+
+
+class Gateway:
+    def __init__(self):
+        self.settings = None
+        self.checkouts = {}
+        self.notifications = []
+        self.lock = threading.Lock()
+
+
+def sha1(text):
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def gateway():
+    return current_app.config["SANDBOX_GATEWAY"]
+
+
+@blueprint.post("/__admin/gateway")
+def configure():
+    payload = body()
+    settings = {name: payload.get(name) for name in ("notify_url", "success_url", "fail_url", "site", "password")}
+    for name, value in settings.items():
+        if not isinstance(value, str) or not value:
+            raise AdminInputError(f"{name} must be a non-empty string")
+    settings["shape"] = payload.get("shape", "newer")
+    if settings["shape"] not in SHAPES:
+        raise AdminInputError(f"shape must be one of {SHAPES}")
+    gateway().settings = settings
+    return jsonify(settings), 201
+
+
+@blueprint.get("/__admin/gateway")
+def notifications():
+    return jsonify({"settings": gateway().settings, "notifications": gateway().notifications})
+
+
+def form_problem(form, settings):
+    """Why the gateway refuses this form, or None (GATEWAY.md "The form the server builds")."""
+    if settings is None:
+        return "The merchant is not registered with the sandbox gateway."
+    missing = [name for name in REQUIRED_FIELDS if not form.get(name)]
+    if missing:
+        return f"Missing fields: {', '.join(missing)}."
+    if form["NumSite"] != settings["site"]:
+        return "Unknown merchant site (NumSite)."
+    if not hmac.compare_digest(form["Password"].lower(), hashlib.md5(settings["password"].encode()).hexdigest()):
+        return "Wrong merchant password."
+    if form["Currency"] not in MINOR_UNITS or not form["Amount"].isdigit():
+        return "Amount must be an integer in minor units and Currency one of TND, EUR, USD."
+    expected = sha1(form["NumSite"] + settings["password"] + form["orderID"] + form["Amount"] + form["Currency"])
+    if not hmac.compare_digest(form["signature"].lower(), expected):
+        return "Invalid signature."
+    return None
+
+
+@blueprint.post("/gateway/Validation_paiement.php")
+def checkout():
+    settings = gateway().settings
+    problem = form_problem(request.form, settings)
+    if problem:
+        return render_template("gateway_error.html", message=problem), 400
+    checkout_id = secrets.token_hex(8)
+    with gateway().lock:
+        gateway().checkouts[checkout_id] = dict(request.form.items())
+    form = request.form
+    amount = int(form["Amount"]) / MINOR_UNITS[form["Currency"]]
+    return render_template("gateway_checkout.html", checkout_id=checkout_id, form=form,
+                           amount=f"{amount:.3f}" if form["Currency"] == "TND" else f"{amount:.2f}")
+
+
+@blueprint.post("/gateway/decide")
+def decide():
+    with gateway().lock:
+        order = gateway().checkouts.pop(request.form.get("checkout_id", ""), None)
+    settings = gateway().settings
+    if order is None or settings is None or request.form.get("choice") not in ("pay", "refuse"):
+        return render_template("gateway_error.html", message="This checkout is unknown or already decided."), 400
+    status = "00" if request.form["choice"] == "pay" else "05"
+    notify(settings, order, status)
+    return redirect(settings["success_url"] if status == "00" else settings["fail_url"], code=303)
+
+
+def notification(settings, order, status):
+    """(body kwargs for requests) in the registered shape, signed as GATEWAY.md says."""
+    pay_id = order["orderID"]
+    if settings["shape"] == "newer":
+        fields = {"TransStatus": status, "PAYID": pay_id, "merchandSession": order.get("MerchandSession", ""),
+                  "Signature": sha1(status + pay_id + settings["password"])}
+        return {"data": fields}
+    fields = {"TransStatus": status, "PAYID": pay_id, "PayementType": order.get("PayementType", "1"),
+              "AuthorisationCode": secrets.token_hex(3).upper() if status == "00" else "",
+              "TotalAmount": order["Amount"], "Currency": order["Currency"],
+              "Signature": sha1(settings["site"] + settings["password"] + pay_id + order["Amount"] + order["Currency"])}
+    return {"json": {f"T{secrets.randbelow(10 ** 9):09d}": fields}}
+
+
+def notify(settings, order, status):
+    """Server-to-server notification before the browser comes back, as the real gateway does."""
+    try:
+        response = requests.post(settings["notify_url"], timeout=10, **notification(settings, order, status))
+        outcome = response.status_code
+    except requests.RequestException as error:
+        outcome = type(error).__name__
+    with gateway().lock:
+        gateway().notifications.append({"order_id": order["orderID"], "status": status, "answer": outcome})
