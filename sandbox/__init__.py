@@ -56,7 +56,8 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
                       SANDBOX_GATEWAY=gateway.Gateway(),
                       SANDBOX_RESET=lambda name: reset(app, name))
     for blueprint in (admin.blueprint, admin_ops.blueprint, gateway.blueprint, inspector.blueprint,
-                      dialog.blueprint, pictures.blueprint, subscriptions.blueprint, graph_read.blueprint, graph_actions.blueprint):
+                      dialog.blueprint, pictures.blueprint, subscriptions.blueprint, graph_read.blueprint,
+                      graph_actions.blueprint):
         app.register_blueprint(blueprint)
     app.before_request(remember_public_url)
     app.before_request(apply_faults)

@@ -3,10 +3,12 @@ questions about price, delivery, size and colour, plus praise and tags. Shared b
 import random
 
 COMMENTS = {
-    "price": ["How much is this?", "Price please 🙏", "C'est combien ?", "Prix svp", "Quel est le prix de la robe ?",
+    "price": ["How much is this?", "Price please 🙏", "C'est combien ?", "Prix svp",
+              "Quel est le prix de la robe ?",
               "بكم هذا؟", "كم السعر من فضلك", "9addech soumha?", "b9adech?", "qadech el prix khouya",
               "بقداش هاذي؟", "السوم من فضلك"],
-    "delivery": ["Do you deliver to Sfax?", "Is shipping free?", "Vous livrez à Sousse ?", "Livraison possible à Tunis ?",
+    "delivery": ["Do you deliver to Sfax?", "Is shipping free?", "Vous livrez à Sousse ?",
+                 "Livraison possible à Tunis ?",
                  "هل يوجد توصيل إلى صفاقس؟", "famma livraison l Bizerte?", "tawsil l nabeul famma?",
                  "فما توصيل لسوسة؟"],
     "size": ["Do you have it in size M?", "What sizes are available?", "Vous avez la taille 38 ?", "Taille L dispo ?",

@@ -76,7 +76,8 @@ def test_bad_fault_requests_are_refused(sandbox):
 def webhook_world(sandbox, receiver):
     world = seed_page(sandbox)
     graph(sandbox, "POST", f"{sandbox.app_id}/subscriptions", sandbox.app_token,
-          data={"object": "page", "callback_url": receiver.url, "fields": "feed", "verify_token": receiver.verify_token})
+          data={"object": "page", "callback_url": receiver.url, "fields": "feed",
+                "verify_token": receiver.verify_token})
     graph(sandbox, "POST", f"{world['page']['id']}/subscribed_apps", world["page"]["access_token"],
           data={"subscribed_fields": "feed"})
     return world

@@ -39,8 +39,10 @@ def test_login_dialog_refuses_a_foreign_client_id_or_missing_redirect(sandbox):
 def test_inspector_escapes_user_text_and_shows_effects(sandbox):
     world = seed_page(sandbox)
     comment = sandbox.admin.comment(world["post"]["id"], "<script>alert(1)</script>", {"name": "<b>Eve</b>"})
-    requests.post(f"{sandbox.url}/v23.0/me/messages", timeout=10, params={"access_token": world["page"]["access_token"]},
-                  json={"recipient": {"comment_id": comment["id"]}, "message": {"text": "Bonjour <Eve>"}})
+    sent = requests.post(f"{sandbox.url}/v23.0/me/messages", timeout=10,
+                         params={"access_token": world["page"]["access_token"]},
+                         json={"recipient": {"comment_id": comment["id"]}, "message": {"text": "Bonjour <Eve>"}})
+    assert sent.status_code == 200
     html = requests.get(f"{sandbox.url}/", timeout=10).text
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;b&gt;Eve&lt;/b&gt;" in html and "Bonjour &lt;Eve&gt;" in html
