@@ -17,7 +17,6 @@ nheb nhab andek andkom barcha yeser kifech qadeh bqadeh qadech bqadech hedha hed
 هذا هذه هاذا هاذي في من على عن الى كم هل ما ماذا انا انت انتم عندكم عندك كان مع او لا نعم شنوة شنية قداش بقداش
 فما برشا
 """
-STOPWORDS: frozenset[str] = frozenset(_STOPWORDS.split())
 # Arabic glues the article and some prepositions to the noun ("الفستان", "بالفستان").
 _ARABIC_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال")
 _PREFIX_INITIALS = frozenset(prefix[0] for prefix in _ARABIC_PREFIXES)
@@ -38,9 +37,10 @@ def lexicon_words(pattern: str) -> frozenset[str]:
     return frozenset(word for phrase in lexicon_phrases(pattern) for word in phrase.split())
 
 
-def common_words() -> frozenset[str]:
-    """Words too common to be fuzzily taken for a product ("rose" is not a typo of "robe")."""
-    return STOPWORDS | lexicon_words("stopwords*.txt") | lexicon_words("common*.txt")
+# The shipped per-language stop word lists join ours (they hold fillers like "svp", "brabi" and generic
+# words like "taille" that a shop's catalogue may still use inside a longer name).
+STOPWORDS: frozenset[str] = (frozenset(word for entry in _STOPWORDS.split() for word in normalize.tokens(entry))
+                              | lexicon_words("stopwords*.txt"))
 
 
 def product_token(token: str) -> str:

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from nlp import catalogue as catalogue_entries
-from nlp.catalogue import informative
+from nlp.catalogue import STOPWORDS, informative
 
 PHRASE_CUTOFF = 80.0
 SINGLE_FUZZY_MIN = 5
@@ -48,7 +48,6 @@ class ProductIndex:
 
     def __init__(self, catalogue: dict):
         self.products, entries = catalogue_entries.flatten(catalogue)
-        self.common = catalogue_entries.common_words()
         self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
         self.entry_text = [" ".join(entry.tokens) for entry in entries]
         self.entry_size = [len(entry.tokens) for entry in entries]
@@ -60,7 +59,7 @@ class ProductIndex:
             self.entry_needed.append(len(useful) - 1 if len(useful) >= 3 else len(useful))
             for token in useful:
                 postings[token].append(number)
-            if not useful:
+            if not useful and not set(entry.tokens) <= STOPWORDS:
                 self.phrases[self.entry_text[number]].append(number)
         self.tokens = list(postings)
         self._word_cache: dict[str, tuple[int, ...]] = {}
@@ -118,7 +117,7 @@ class ProductIndex:
             for position, word in dict.fromkeys(sightings):
                 for single in (True, False):
                     score = _accept(word, token, single)
-                    if score and (not single or word == token or word not in self.common):
+                    if score:
                         for entry in entries:
                             if (self.entry_size[entry] == 1) == single:
                                 best = matches[entry].get(token_number)
@@ -165,14 +164,17 @@ class ProductIndex:
         return self._best_per_product(spans)
 
     def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> list[ProductHit]:
-        """One hit per product, its best spelling; hits inside a longer hit's words are dropped."""
+        """One hit per product, its best spelling; where hits share comment words, the best reading wins
+        (more words, then a higher score), and products tied on the very same words are all kept."""
         best: dict[int, tuple[float, int, int]] = {}
         for entry, score, start, end in spans:
             product = int(self.entry_product[entry])
             if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
                 best[product] = (score, start, end)
-        kept = [(product, score, start, end) for product, (score, start, end) in best.items()
-                if not any(other_start <= start and end <= other_end and other_end - other_start > end - start
-                           for _, (_, other_start, other_end) in best.items())]
-        kept.sort(key=lambda hit: (-hit[1], hit[2] - hit[3]))
-        return [ProductHit(*self.products[product], round(score / 100.0, 4)) for product, score, _, _ in kept]
+        ranked = sorted(best.items(), key=lambda item: (item[1][1] - item[1][2], -item[1][0]))
+        kept: list[tuple[int, tuple[float, int, int]]] = []
+        for product, (score, start, end) in ranked:
+            if all(end <= other_start or other_end <= start or (score, start, end) == (other_score, other_start, other_end)
+                   for _, (other_score, other_start, other_end) in kept):
+                kept.append((product, (score, start, end)))
+        return [ProductHit(*self.products[product], round(score / 100.0, 4)) for product, (score, _, _) in kept]
