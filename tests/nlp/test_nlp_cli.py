@@ -1,0 +1,46 @@
+"""`python -m nlp match` and `python -m nlp evaluate`, run as a user runs them."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from nlp import training
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
+
+
+def run(args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "nlp", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def test_match_writes_one_json_object_per_comment(model):
+    result = run(["match", "--catalogue", str(DEMO_CATALOGUE), "--intents", "price,delivery"],
+                 "prix et livraison?\n\nbit.ly/promo gratuit\nrob de soiree 9adeh?\n")
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["text"] for line in lines] == ["prix et livraison?", "bit.ly/promo gratuit", "rob de soiree 9adeh?"]
+    assert {intent["name"] for intent in lines[0]["intents"]} == {"price", "delivery"}
+    assert lines[1]["has_link"] and lines[1]["intents"] == []
+    assert lines[2]["products"][0]["name"] == "robe de soirée" and lines[2]["language"] == "tn"
+    assert set(lines[0]) == {"text", "language", "intents", "products", "negative", "has_link"}
+
+
+def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
+    sample = tmp_path / "sample.jsonl"
+    sample.write_text("\n".join(json.dumps(example, ensure_ascii=False) for example in
+                                training.read_jsonl(training.DATA_DIR / "comments_dev.jsonl")[::10]), encoding="utf-8")
+    result = run(["evaluate", str(sample), "--catalogue", str(DEMO_CATALOGUE)])
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()}
+    assert {"all", "en", "fr", "ar", "tn"} <= set(rows)
+    assert 0.5 <= float(rows["all"][2]) <= 1.0
+    assert "comments per second" in result.stdout
+
+
+def test_unknown_intent_or_unreadable_catalogue_is_a_clear_error():
+    unknown = run(["match", "--intents", "price,teleport"], "prix?\n")
+    assert unknown.returncode != 0 and "unknown intents: teleport" in unknown.stderr
+    missing = run(["match", "--catalogue", "/nonexistent.json"], "prix?\n")
+    assert missing.returncode != 0 and "cannot read catalogue" in missing.stderr
