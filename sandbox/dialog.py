@@ -2,9 +2,10 @@
 back to `{redirect_uri}#access_token=...&expires_in=...&state=...` as after Facebook Login's token flow."""
 from urllib.parse import urlencode, urlparse
 
-from flask import Blueprint, current_app, redirect, render_template, request
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request
 
 from sandbox.access import store
+from sandbox.errors import GraphError, invalid_parameter
 
 blueprint = Blueprint("dialog", __name__)
 EXPIRES_IN = 5183944
@@ -43,3 +44,19 @@ def log_in():
     if request.form.get("state"):
         fragment["state"] = request.form["state"]
     return redirect(f"{request.form['redirect_uri']}#{urlencode(fragment)}", code=302)
+
+
+@blueprint.get("/oauth/access_token")
+def exchange_token():
+    """Long-lived token exchange (GRAPH.md §3.1): sandbox tokens never expire, so the same token comes back."""
+    arguments = request.args
+    if arguments.get("client_id") != current_app.config["SANDBOX_APP_ID"] or \
+            arguments.get("client_secret") != current_app.config["SANDBOX_APP_SECRET"]:
+        raise GraphError(101, "Error validating client secret.")
+    if arguments.get("grant_type") != "fb_exchange_token":
+        raise invalid_parameter("Only grant_type=fb_exchange_token is supported by the sandbox")
+    info = store().tokens.get(arguments.get("fb_exchange_token", ""))
+    if info is None or info["kind"] != "user":
+        raise GraphError(190, "Invalid OAuth access token - Cannot parse access token", subcode=467)
+    return jsonify({"access_token": arguments["fb_exchange_token"], "token_type": "bearer",
+                    "expires_in": EXPIRES_IN})

@@ -2,6 +2,8 @@
 import json
 import time
 
+import requests
+
 from tests.sandbox.helpers import assert_graph_error, graph, seed_page
 
 FAN = {"id": "6120934400000077", "name": "Karim Trabelsi"}
@@ -145,3 +147,17 @@ def test_actions_need_a_page_token(sandbox):
     world = fb_comment(sandbox)
     response = graph(sandbox, "POST", f"{world['comment']['id']}/likes", world["user"]["access_token"])
     assert_graph_error(response, 200)
+
+
+def test_instagram_private_replies_stop_at_750_per_hour_per_account(sandbox):
+    world = seed_page(sandbox, instagram=True)
+    session = requests.Session()
+    url = f"{sandbox.url}/v23.0/{world['page']['id']}/messages"
+    answers = []
+    for index in range(751):
+        comment = sandbox.admin.comment(world["media"]["id"], f"prix {index}", {"username": f"fan{index}"})
+        answers.append(session.post(url, params={"access_token": world["page"]["access_token"]}, timeout=10,
+                                    json={"recipient": {"comment_id": comment["id"]}, "message": {"text": "45 DT"}}))
+    assert [answer.status_code for answer in answers[:750]] == [200] * 750
+    assert_graph_error(answers[750], 613, 2534040)
+    assert len(sandbox.admin.effects()) == 750

@@ -72,3 +72,15 @@ def test_state_file_keeps_the_world_across_a_restart(tmp_path):
     if answer.status_code != 200:
         answer = client.get(f"/{comment['id']}", query_string={"access_token": "EAAUdemoKarimTrabelsi0002"})
     assert answer.json["message"] == "still here?"
+
+
+def test_long_lived_token_exchange_returns_a_working_token(sandbox):
+    world = seed_page(sandbox)
+    arguments = {"grant_type": "fb_exchange_token", "client_id": sandbox.app_id, "client_secret": sandbox.app_secret,
+                 "fb_exchange_token": world["user"]["access_token"]}
+    answer = requests.get(f"{sandbox.url}/v23.0/oauth/access_token", params=arguments, timeout=10).json()
+    assert answer["token_type"] == "bearer" and answer["expires_in"] > 0
+    me = requests.get(f"{sandbox.url}/me", params={"access_token": answer["access_token"]}, timeout=10).json()
+    assert me["id"] == world["user"]["id"]
+    wrong = requests.get(f"{sandbox.url}/oauth/access_token", params={**arguments, "client_secret": "x"}, timeout=10)
+    assert wrong.status_code == 400 and wrong.json()["error"]["code"] == 101
