@@ -11,7 +11,7 @@ CATALOGUE: list[dict] = json.loads(training.CATALOGUE_FILE.read_text(encoding="u
 NAMES: frozenset[str] = frozenset(entry["name"] for entry in CATALOGUE)
 
 # The silence head is trained on the comments labelled with no intent; above this it overrules intents.
-SILENT_THRESHOLD = 0.5
+SILENT_THRESHOLD = 0.4
 
 _model: LinearModel | None = None
 _model_lock = threading.Lock()

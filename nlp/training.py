@@ -18,8 +18,8 @@ CATALOGUE_FILE = DATA_DIR / "intents_catalogue.json"
 CODE_FILES = ("normalize.py", "features.py", "keywords.py", "catalogue.py", "model.py", "training.py")
 NEGATIVE = "__negative__"
 SILENT = "__silent__"
-THRESHOLD = 0.4
-SVM_C = 0.5
+THRESHOLD = 0.45
+SVM_C = 0.3
 # Calibration cross-validates in 3 folds: a head with fewer examples on either side cannot be fitted.
 MIN_EXAMPLES = 3
 
