@@ -45,7 +45,7 @@ CUES = {
     "order": """order* buy* purchase* i'll_take i_will_take put_aside
         commande* commander achete* acheter je_prends je_reserve mettre_de_cote
         اطلب* أطلب* طلب* نطلب* اشتري* أشتري* شراء* نشري* سجلوا* نحجزلي*
-        nechri* chrit* nakhou* na5ou* nekhou* commandi*""",
+        nechri* nakhou* na5ou* nekhou* ncommandi* nkomandi*""",
     "payment_methods": """pay* payment* card credit cash paypal transfer cod
         paiement* payer carte espece* virement cheque* d17 flouci bancaire
         دفع* الدفع بطاقة* كاش تحويل* نخلص* خلاص* الخلاص فلوسي
