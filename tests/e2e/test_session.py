@@ -11,9 +11,9 @@ LANDING_TITLE_FR = "Répondez à chaque commentaire, automatiquement"
 
 def choose_first_demo_user(page: Page) -> str:
     """In the sandbox's login dialog, picks the first user; returns the name it showed."""
-    choice = page.locator("[data-user-id]").first
-    name = choice.inner_text().strip()
-    choice.click()
+    choice = page.locator("form.user").first
+    name = choice.locator(".name").inner_text().strip()
+    choice.get_by_role("button").click()
     return name
 
 
@@ -36,8 +36,9 @@ def test_sign_in_see_dashboard_switch_to_french_and_log_out(page: Page, product)
     assert user["first_name"] in shown_name
     expect(page.get_by_text(f"Welcome, {full_name}")).to_be_visible()
     expect(page.get_by_role("heading", name="My pages")).to_be_visible()
-    picture = page.get_by_role("img", name=full_name).first
-    expect(picture).to_be_visible()
+    picture = page.locator(".dashboard__user img")
+    expect(picture).to_have_attribute("alt", full_name)
+    expect(picture).to_have_attribute("src", user["profilePictureUrl"])
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle())
     assert stored(page, "authtoken") == session["token"]
     assert json.loads(stored(page, "userData")) == {"token": session["token"], "user": user}
