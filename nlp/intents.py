@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from nlp import training
 from nlp.model import LinearModel
 
-CATALOGUE: list[dict] = json.loads(training.CATALOGUE_FILE.read_text(encoding="utf-8"))
+# Each entry: name, name_fr (the French label the wizard shows), kind (generic|specific), plus the data
+# file's own intent / intent_fr labels.
+CATALOGUE: list[dict] = [{**entry, "name_fr": entry.get("name_fr") or entry.get("intent_fr") or entry["name"]}
+                         for entry in json.loads(training.CATALOGUE_FILE.read_text(encoding="utf-8"))]
 NAMES: frozenset[str] = frozenset(entry["name"] for entry in CATALOGUE)
 
 # The silence head is trained on the comments labelled with no intent; above this it overrules intents.

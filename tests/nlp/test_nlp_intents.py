@@ -52,7 +52,8 @@ def test_scores_are_probabilities_best_first_above_the_threshold(matcher, model)
 def test_catalogue_lists_the_fifteen_intents_with_french_names():
     assert len(intents.CATALOGUE) == 15
     assert {"price", "delivery", "quiz", "material_model"} <= intents.NAMES
-    assert all(entry["name_fr" if "name_fr" in entry else "intent_fr"] for entry in intents.CATALOGUE)
+    assert {entry["kind"] for entry in intents.CATALOGUE} == {"generic", "specific"}
+    assert next(entry for entry in intents.CATALOGUE if entry["name"] == "delivery")["name_fr"] == "Livraison"
 
 
 def test_unknown_intent_is_refused(model, demo_catalogue):
