@@ -82,3 +82,20 @@ def test_signed_out_visit_to_team_lands_on_landing(page: Page, product):
     page.wait_for_url(product.web_url + "/")
     expect(page.get_by_role("heading", name=LANDING_TITLE_EN)).to_be_visible()
     expect(page.get_by_role("heading", name="Team")).to_have_count(0)
+
+
+def test_refused_network_token_shows_the_login_error_and_stays_signed_out(page: Page, product):
+    faults = f"{product.sandbox_url}/__admin/faults"
+    assert page.request.post(faults, data={"scope": "*", "kind": "token_expired"}).ok
+    try:
+        page.goto(product.web_url + "/")
+        page.get_by_role("button", name="Login", exact=True).click()
+        choose_first_demo_user(page)
+        expect(page.get_by_role("alertdialog")).to_contain_text("Connexion error with the server try again !")
+        page.get_by_role("button", name="Okay").click()
+        expect(page.get_by_role("alertdialog")).to_have_count(0)
+    finally:
+        page.request.delete(faults)
+    assert page.url == product.web_url + "/"
+    assert stored(page, "authtoken") is None
+    expect(page.get_by_role("button", name="Login", exact=True)).to_be_visible()
