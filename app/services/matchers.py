@@ -14,7 +14,8 @@ _cache = MatcherCache(size=256)
 
 
 def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
-    key = (agent.id, agent.version, page.id, page.catalogue_version)
+    # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
+    key = (agent.id, agent.created_at, agent.version, page.id, page.created_at, page.catalogue_version)
     return _cache.get(key, lambda: (agent_intent_names(agent), page_catalogue(page.id)))
 
 

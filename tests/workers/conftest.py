@@ -88,8 +88,10 @@ def connect_page(sandbox, settings: dict, live_web: str, platform: str = "facebo
     session.add(page)
     session.commit()
     object_type, fields = ("instagram", ("comments",)) if platform == "instagram" else ("page", ("feed",))
-    graph_client(settings).subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
-                                              object_type, fields)
+    client = graph_client(settings)
+    client.subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"], object_type,
+                              fields)
+    client.subscribe_app(fb_page["id"], fb_page["access_token"])  # page level too: Meta needs both
     return page, post["id"]
 
 
