@@ -87,6 +87,7 @@ def _compile() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 
 _EXACT, _PREFIXES = _compile()
+_PHRASE_STARTS = frozenset(phrase.split()[0] for phrase in _EXACT if " " in phrase)
 _SHORTEST_PREFIX = max(_PREFIX_MIN, min((len(prefix) for prefix in _PREFIXES), default=_PREFIX_MIN))
 
 
@@ -102,5 +103,6 @@ def word_cues(word: str) -> list[str]:
 def phrase_cues(words: list[str]) -> list[str]:
     """One "k:<intent>" feature per cue phrase of two or three words found in the comment."""
     words = [product_token(word) for word in words]
-    return [f"k:{intent}" for size in (2, 3) for start in range(len(words) - size + 1)
+    return [f"k:{intent}" for start, word in enumerate(words) if word in _PHRASE_STARTS
+            for size in (2, 3) if start + size <= len(words)
             for intent in _EXACT.get(" ".join(words[start:start + size]), ())]

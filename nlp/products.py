@@ -43,6 +43,13 @@ def _accept(query: str, token: str, single: bool) -> float:
     return fuzz.ratio(query, token)
 
 
+def _csr(rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of integers packed as (row starts, values): a few bytes per number instead of a Python list."""
+    starts = np.zeros(len(rows) + 1, dtype=np.int32)
+    np.cumsum([len(row) for row in rows], out=starts[1:])
+    return starts, np.fromiter((value for row in rows for value in row), np.int32, int(starts[-1]))
+
+
 class ProductIndex:
     """Built once per catalogue version; `find(tokens)` returns the products a comment names."""
 
@@ -51,26 +58,28 @@ class ProductIndex:
         self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
         self.entry_text = [" ".join(entry.tokens) for entry in entries]
         self.entry_size = [len(entry.tokens) for entry in entries]
-        self.entry_needed = []
-        postings: dict[str, list[int]] = defaultdict(list)
         self.phrases: dict[str, list[int]] = defaultdict(list)
+        numbers: dict[str, int] = {}
+        entry_tokens: list[list[int]] = []
+        single_postings: dict[int, list[int]] = defaultdict(list)
+        multi_postings: dict[int, list[int]] = defaultdict(list)
         for number, entry in enumerate(entries):
-            useful = sorted({token for token in entry.tokens if informative(token)})
-            self.entry_needed.append(len(useful) - 1 if len(useful) >= 3 else len(useful))
+            useful = [numbers.setdefault(token, len(numbers)) for token in sorted(set(entry.tokens))
+                      if informative(token)]
+            entry_tokens.append(useful)
             for token in useful:
-                postings[token].append(number)
+                (single_postings if len(entry.tokens) == 1 else multi_postings)[token].append(number)
             if not useful and not set(entry.tokens) <= STOPWORDS:
                 self.phrases[self.entry_text[number]].append(number)
-        self.tokens = list(postings)
+        self.tokens = list(numbers)
+        self.entry_needed = np.array([len(useful) - 1 if len(useful) >= 3 else len(useful) for useful in entry_tokens],
+                                     dtype=np.int32)
+        self.entry_tokens = _csr(entry_tokens)
+        self.single_postings = _csr([single_postings.get(token, []) for token in range(len(self.tokens))])
+        self.multi_postings = _csr([multi_postings.get(token, []) for token in range(len(self.tokens))])
         self._word_cache: dict[str, tuple[int, ...]] = {}
-        self._build_postings(postings)
         self._build_keys()
         self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
-
-    def _build_postings(self, postings: dict[str, list[int]]) -> None:
-        sizes = [len(postings[token]) for token in self.tokens]
-        self.posting_start = np.concatenate(([0], np.cumsum(sizes))).astype(np.int32)
-        self.posting_entries = np.fromiter((n for token in self.tokens for n in postings[token]), np.int32)
 
     def _build_keys(self) -> None:
         """Sorted hashes of every catalogue token and of its one-letter deletions, with their owners."""
@@ -107,23 +116,34 @@ class ProductIndex:
                     found[token_number].append((position, word))
         return found
 
-    def _entry_matches(self, words: list[str]) -> dict[int, dict[int, tuple[int, float]]]:
-        """Entry number -> {catalogue token: (comment position, token score)} for every accepted token."""
-        matches: dict[int, dict[int, tuple[int, float]]] = defaultdict(dict)
+    def _token_scores(self, words: list[str]) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
+        """Catalogue token -> (comment position, score) accepted for one-word names and for longer names."""
+        single: dict[int, tuple[int, float]] = {}
+        multi: dict[int, tuple[int, float]] = {}
         for token_number, sightings in self._token_candidates(words).items():
             token = self.tokens[token_number]
-            start, end = self.posting_start[token_number], self.posting_start[token_number + 1]
-            entries = self.posting_entries[start:end].tolist()
             for position, word in dict.fromkeys(sightings):
-                for single in (True, False):
-                    score = _accept(word, token, single)
-                    if score:
-                        for entry in entries:
-                            if (self.entry_size[entry] == 1) == single:
-                                best = matches[entry].get(token_number)
-                                if best is None or score > best[1]:
-                                    matches[entry][token_number] = (position, score)
-        return matches
+                for accepted, alone in ((single, True), (multi, False)):
+                    score = _accept(word, token, alone)
+                    if score and score > accepted.get(token_number, (0, 0.0))[1]:
+                        accepted[token_number] = (position, score)
+        return single, multi
+
+    def _multi_word_hits(self, words: list[str], multi: dict[int, tuple[int, float]]) -> list[tuple]:
+        """Longer names with enough of their words in the comment, confirmed on a window of the comment."""
+        starts, postings = self.multi_postings
+        found = [postings[starts[token]:starts[token + 1]] for token in multi]
+        if not found:
+            return []
+        entries, counts = np.unique(np.concatenate(found), return_counts=True)
+        hits = []
+        token_starts, token_numbers = self.entry_tokens
+        for entry in entries[counts >= self.entry_needed[entries]].tolist():
+            own = token_numbers[token_starts[entry]:token_starts[entry + 1]].tolist()
+            score, start, end = self._phrase_score(entry, words, [multi[token][0] for token in own if token in multi])
+            if score >= PHRASE_CUTOFF:
+                hits.append((entry, score, start, end))
+        return hits
 
     def _phrase_score(self, entry: int, words: list[str], positions: list[int]) -> tuple[float, int, int]:
         """Best rapidfuzz ratio between the entry and a window of the comment around its matched tokens."""
@@ -151,16 +171,12 @@ class ProductIndex:
     def find(self, words: list[str]) -> list[ProductHit]:
         """Products named in a comment given its product tokens (`catalogue.product_tokens`), best first."""
         spans = self._phrase_hits(words) if self.phrases else []
-        for entry, tokens in self._entry_matches(words).items():
-            if len(tokens) < self.entry_needed[entry]:
-                continue
-            positions = [position for position, _ in tokens.values()]
-            if self.entry_size[entry] == 1:
-                spans.append((entry, max(score for _, score in tokens.values()), positions[0], positions[0] + 1))
-                continue
-            score, start, end = self._phrase_score(entry, words, positions)
-            if score >= PHRASE_CUTOFF:
-                spans.append((entry, score, start, end))
+        single, multi = self._token_scores(words)
+        starts, postings = self.single_postings
+        for token, (position, score) in single.items():
+            spans.extend((entry, score, position, position + 1)
+                         for entry in postings[starts[token]:starts[token + 1]].tolist())
+        spans.extend(self._multi_word_hits(words, multi))
         return self._best_per_product(spans)
 
     def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> list[ProductHit]:

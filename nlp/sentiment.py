@@ -3,23 +3,25 @@ option: the global model's calibrated negativity head, plus the shipped insult l
 from nlp import catalogue, intents, normalize, training
 
 NEGATIVE_THRESHOLD = 0.5
-_lexicon: frozenset[str] | None = None
+_lexicon: tuple[frozenset[str], frozenset[str]] | None = None
 PHRASE_WORDS = 3
 
 
-def lexicon() -> frozenset[str]:
-    """Words and phrases that make a comment negative on their own (nlp/data/lexicons/negative*.txt)."""
+def lexicon() -> tuple[frozenset[str], frozenset[str]]:
+    """Words and phrases that make a comment negative on their own (nlp/data/lexicons/negative*.txt),
+    and the words they start with."""
     global _lexicon
     if _lexicon is None:
-        _lexicon = catalogue.lexicon_phrases("negative*.txt")
+        entries = catalogue.lexicon_phrases("negative*.txt")
+        _lexicon = entries, frozenset(entry.split()[0] for entry in entries)
     return _lexicon
 
 
 def in_lexicon(tokens: list[str]) -> bool:
     """True when a word or a run of up to three words of the comment is a negative lexicon entry."""
-    entries = lexicon()
+    entries, starts = lexicon()
     return any(" ".join(tokens[start:start + size]) in entries
-               for size in range(1, PHRASE_WORDS + 1) for start in range(len(tokens) - size + 1))
+               for start, token in enumerate(tokens) if token in starts for size in range(1, PHRASE_WORDS + 1))
 
 
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:
