@@ -202,6 +202,20 @@ def start_product(base_settings, recovery_database_url, sandbox, tmp_path):
     queue.bind(make_celery(base_settings))
 
 
+@pytest.fixture
+def redis_server(tmp_path):
+    """Starts throwaway redis-servers; every one is stopped after the test, whatever its outcome."""
+    servers: list[RedisServer] = []
+
+    def start(appendonly: bool) -> RedisServer:
+        servers.append(RedisServer(tmp_path / f"redis-{len(servers)}", appendonly).start())
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
 def private_reply_action(comment_id: str, state: str) -> PlannedAction | None:
     found = fresh_rows(select(PlannedAction).where(PlannedAction.comment_id == comment_id,
                                                    PlannedAction.kind == "private_reply",
@@ -210,8 +224,8 @@ def private_reply_action(comment_id: str, state: str) -> PlannedAction | None:
 
 
 @pytest.mark.parametrize("held_ms", [2000, 8000], ids=["call-ends-before-the-sweep", "sweep-resends-during-call"])
-def test_worker_killed_during_a_private_reply_answers_the_comment_once(start_product, tmp_path, held_ms):
-    broker = RedisServer(tmp_path / "redis", appendonly=True).start()
+def test_worker_killed_during_a_private_reply_answers_the_comment_once(redis_server, start_product, held_ms):
+    broker = redis_server(appendonly=True)
     product = start_product(broker.url, GRAPH_TIMEOUT="15")  # the client waits for the held call, not times out
     worker = product.start_worker()
     product.sandbox.admin.fault("slow", scope=product.page.external_id, delay_ms=held_ms, count=1)
@@ -231,12 +245,11 @@ def test_worker_killed_during_a_private_reply_answers_the_comment_once(start_pro
     assert action.attempts == 2, "claimed by the killed worker, then once by the sweep"
     [entry] = fresh_rows(select(CommentLog).where(CommentLog.comment_id == comment_id))
     assert entry.reply_message_id is not None and entry.reply_error is None
-    broker.stop()
 
 
 @pytest.mark.parametrize("appendonly", [True, False], ids=["aof-keeps-the-queue", "no-aof-inbox-sweep-recovers"])
-def test_redis_crash_with_comments_queued_answers_each_comment_once(start_product, tmp_path, appendonly):
-    broker = RedisServer(tmp_path / "redis", appendonly=appendonly).start()
+def test_redis_crash_with_comments_queued_answers_each_comment_once(redis_server, start_product, appendonly):
+    broker = redis_server(appendonly)
     product = start_product(broker.url)  # no worker yet: the comments wait in the queue
     comment_ids = [product.comment(question) for question in PRICE_QUESTIONS]
 
@@ -253,7 +266,6 @@ def test_redis_crash_with_comments_queued_answers_each_comment_once(start_produc
     wait_until(lambda: set(product.private_replies()) >= set(comment_ids), "some comments were never answered")
     wait_until(lambda: _settled(broker), "the pipeline never settled")
     assert product.private_replies() == {comment_id: 1 for comment_id in comment_ids}
-    broker.stop()
 
 
 def _all_stored(count: int) -> list[int] | None:
