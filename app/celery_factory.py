@@ -15,6 +15,8 @@ def make_celery(settings: dict) -> Celery:
         "socket_timeout": 5,
         "socket_connect_timeout": 2,
     }
+    if settings.get("CELERY_KEY_PREFIX"):
+        transport["global_keyprefix"] = settings["CELERY_KEY_PREFIX"]
     celery.conf.update(
         task_serializer="json",
         accept_content=["json"],

@@ -17,12 +17,18 @@ TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
 @pytest.fixture(scope="session")
-def database_url(tmp_path_factory) -> str:
+def database_url(tmp_path_factory):
     from tests.fixtures.services import postgres_test_url
 
     url = postgres_test_url() or f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
     upgrade_schema(url)
-    return url
+    yield url
+    if url.startswith("postgresql"):
+        from app.database import dispose_engines
+        from tests.fixtures.services import drop_postgres_test_database
+
+        dispose_engines()
+        drop_postgres_test_database()
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +37,8 @@ def base_settings(database_url, sandbox_server) -> dict:
         "APP_ENV": "test",
         "DATABASE_URL": database_url,
         "REDIS_URL": TEST_REDIS_URL,
+        # Runs side by side share the test Redis: each run's queues live under its own key prefix.
+        "CELERY_KEY_PREFIX": f"test-{os.getpid()}:",
         "GRAPH_API_URL": sandbox_server.url,
         "GRAPH_API_VERSION": "v23.0",
         "META_APP_ID": sandbox_server.app_id,

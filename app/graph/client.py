@@ -114,6 +114,13 @@ class GraphClient:
         return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "created_time",
                            stop_at_older=True)
 
+    def replies(self, comment_id: str, token: str, platform: str = "facebook") -> Iterator[dict]:
+        """Answers to one comment (Facebook: its comments edge; Instagram: its replies edge), to learn whether the
+        page already answered before posting again (public replies have no idempotency at Meta)."""
+        if _platform(platform) == "instagram":
+            return self._paged(f"{comment_id}/replies", token, {"fields": INSTAGRAM_COMMENT_FIELDS})
+        return self._paged(f"{comment_id}/comments", token, {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream"})
+
     def subscribed_apps(self, page_id: str, token: str) -> list[dict]:
         return list(self._paged(f"{page_id}/subscribed_apps", token, {}))
 

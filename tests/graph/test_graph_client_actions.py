@@ -157,3 +157,13 @@ def test_reply_to_an_unknown_comment_is_not_found_with_metas_error_fields(graph,
 
     assert (refused.value.code, refused.value.subcode, refused.value.status) == (100, 33, 400)
     assert refused.value.fbtrace_id
+
+
+@pytest.mark.parametrize("platform", ["facebook", "instagram"])
+def test_replies_list_the_pages_public_answer_to_a_comment(graph, world, comment, ig_comment, platform):
+    target = comment if platform == "facebook" else ig_comment
+    assert list(graph.replies(target["id"], world.page_token, platform)) == []
+
+    reply_id = graph.public_reply(target["id"], world.page_token, "Merci !", platform)
+
+    assert [reply["id"] for reply in graph.replies(target["id"], world.page_token, platform)] == [reply_id]
