@@ -1,0 +1,80 @@
+"""Cross-validates the intent model on the training split only (grouped folds, so a sentence and its noisy
+variants stay on one side): the figures that justify an engine setting without looking at dev.
+Run: python nlp/data/cross_validate.py [--c 0.3 0.5] [--folds 4]
+"""
+import argparse
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build_comments  # noqa: E402  (a sibling module, not a package)
+from nlp import intents, normalize, spam, training  # noqa: E402
+from nlp.evaluate import Tally  # noqa: E402
+
+THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
+SILENT_THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 1.01)
+
+
+def training_rows() -> tuple[list[dict], list[int]]:
+    """The rows the builder puts in the training split, with their near-duplicate group."""
+    rows, seen = [], set()
+    for item in build_comments.read_sources():
+        for row in build_comments.expand(item):
+            if row["text"] not in seen:
+                seen.add(row["text"])
+                rows.append(row)
+    groups = build_comments.group_near_duplicates(rows)
+    sides = build_comments.assign_split(rows, groups)
+    kept = [index for index, side in enumerate(sides) if side == "train"]
+    return [rows[index] for index in kept], [groups[index] for index in kept]
+
+
+def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dict]:
+    """Calibrated head scores of every row, from a model fitted on the other folds."""
+    from sklearn.model_selection import GroupKFold
+
+    names = training.intent_names()
+    scores: list[dict] = [{} for _ in rows]
+    for fitted_on, held_out in GroupKFold(n_splits=folds).split(rows, groups=groups):
+        model = training.compact(training.fit_estimators([rows[index] for index in fitted_on], names))
+        for index in held_out:
+            scores[index] = model.calibrated_scores(model.decisions(normalize.tokens(rows[index]["text"])))
+    return scores
+
+
+def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
+    """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
+    tallies, silent, answered = defaultdict(Tally), defaultdict(int), defaultdict(int)
+    intents.SILENT_THRESHOLD = silent_threshold
+    for row, row_scores in zip(rows, scores):
+        chosen = [] if spam.has_link(row["text"]) else intents.select(row_scores, None, threshold)
+        predicted = {intent.name for intent in chosen}
+        for language in (row["lang"], "all"):
+            tallies[language].add_sets(set(row["intents"]), predicted)
+            if not row["intents"]:
+                silent[language] += 1
+                answered[language] += bool(predicted)
+    cells = [f"{language} {tallies[language].macro_f1():.3f}/{answered[language] / silent[language]:.1%}"
+             for language in ("en", "fr", "ar", "tn", "all")]
+    return f"thr {threshold:.2f} silent {silent_threshold:.2f}  " + "  ".join(cells)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--c", type=float, nargs="+", default=[training.SVM_C])
+    parser.add_argument("--folds", type=int, default=4)
+    options = parser.parse_args()
+    rows, groups = training_rows()
+    for value in options.c:
+        training.SVM_C = value
+        scores = held_out_scores(rows, groups, options.folds)
+        print(f"C={value}  (macro F1 / must-not-answer answered)")
+        for threshold in THRESHOLDS:
+            for silent_threshold in SILENT_THRESHOLDS:
+                print(report(rows, scores, threshold, silent_threshold))
+
+
+if __name__ == "__main__":
+    main()
