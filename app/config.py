@@ -43,6 +43,7 @@ DEFAULTS = {
     "INBOX_STALE_SECONDS": "60",
     "STUCK_SENDING_SECONDS": "120",
     "CELERY_VISIBILITY_TIMEOUT": "600",
+    "CELERY_KEY_PREFIX": "",  # lets several installations (or test runs) share one Redis
 }
 
 
