@@ -1,0 +1,283 @@
+"""End-to-end benchmark of the comment pipeline: the sandbox, one web process (gunicorn), one Celery worker
+(prefork -c 2) and beat, as subprocesses on free ports against a throwaway database and Redis db 14. Measures the
+signed webhook endpoint alone at a fixed rate, then comments posted at the sandbox up to their private replies.
+
+Run: .venv/bin/python bench/pipeline_bench.py [--comments N --rate R] (see bench/README.md); the last line printed
+is the summary. Goals (issue 5): webhook p99 < 50 ms at 500/s; 200 comments/s with p99 < 2 s; 0 lost, 0 duplicated.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psutil  # noqa: E402
+import redis  # noqa: E402
+from sqlalchemy import func, select  # noqa: E402
+
+from app import queue, redis_keys  # noqa: E402
+from app.celery_factory import make_celery  # noqa: E402
+from app.config import load_settings  # noqa: E402
+from app.database import init_engine, session  # noqa: E402
+from app.models import InboxEvent, PlannedAction  # noqa: E402
+from bench import services  # noqa: E402
+from bench.load import HttpClient, paced, percentile  # noqa: E402
+from bench.shop import PRICE_QUESTIONS, open_shop  # noqa: E402
+
+REDIS_URL = "redis://127.0.0.1:6379/14"
+DATABASE_NAME = "autoreply_bench"
+TERMINAL_STATES = ("done", "failed", "held")
+STALL_SECONDS = 15.0
+
+
+def parse_arguments(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--comments", type=int, default=3000, help="comments posted at the sandbox (phase b)")
+    parser.add_argument("--rate", type=float, default=200.0, help="comments per second (phase b)")
+    parser.add_argument("--webhook-rate", type=float, default=500.0, help="signed webhook POSTs per second (a)")
+    parser.add_argument("--webhook-seconds", type=float, default=6.0, help="duration of phase a")
+    parser.add_argument("--web-workers", default="gthread", choices=("gthread", "sync"),
+                        help="gunicorn worker class of the single web process")
+    parser.add_argument("--web-threads", type=int, default=4, help="threads of the gthread web process")
+    parser.add_argument("--client-threads", type=int, default=32, help="threads sending the load")
+    parser.add_argument("--drain-seconds", type=float, default=120.0,
+                        help="longest wait for the backlog after sending (also ends after 15 s without progress)")
+    return parser.parse_args(argv)
+
+
+class Product:
+    """The started processes and what the benchmark needs to reach them."""
+
+    def __init__(self, args: argparse.Namespace, scratch: Path):
+        self.scratch, self.started = scratch, []
+        self.database_url = services.fresh_database(DATABASE_NAME, scratch)
+        self.sandbox_port, self.web_port = services.free_port(), services.free_port()
+        self.sandbox_url, self.web_url = (f"http://127.0.0.1:{self.sandbox_port}", f"http://127.0.0.1:{self.web_port}")
+        self.env = {"APP_ENV": "development", "DATABASE_URL": self.database_url, "REDIS_URL": REDIS_URL,
+                    "GRAPH_API_URL": self.sandbox_url, "PUBLIC_URL": self.web_url,
+                    "LOGIN_DIALOG_URL": f"{self.sandbox_url}/dialog/oauth"}
+        self.settings = load_settings(self.env)
+        self.redis = redis.Redis.from_url(REDIS_URL)
+        self.args = args
+
+    def start(self) -> None:
+        self.redis.flushdb()
+        migrate = services.python_service("migrate", ["-m", "app", "migrate"], self.env, self.scratch)
+        if migrate.process.wait(timeout=120) != 0:
+            raise SystemExit(f"migrations failed; see {migrate.log_path}")
+        init_engine(self.database_url)
+        sandbox = self._run("sandbox", ["-m", "sandbox", "--port", str(self.sandbox_port), "--scenario", "empty"])
+        web = self._run("web", ["-m", "gunicorn", "app:create_app()", "-w", "1", "-k", self.args.web_workers,
+                                "--threads", str(self.args.web_threads), "-b", f"127.0.0.1:{self.web_port}",
+                                "--backlog", "2048"])
+        worker = self._run("worker", ["-m", "celery", "-A", "workers.celery_app", "worker", "-P", "prefork", "-c",
+                                      "2", "-Q", ",".join(queue.QUEUES), "--without-gossip", "--without-mingle",
+                                      "--without-heartbeat", "-l", "WARNING"])
+        self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+                           "-s", str(self.scratch / "beat-schedule")])
+        services.wait_for(lambda: services.answers(f"{self.sandbox_url}/__admin/faults"), "the sandbox",
+                          services=(sandbox,))
+        services.wait_for(lambda: services.answers(f"{self.web_url}/api/v1/config"), "the web process",
+                          services=(web,))
+        self._wait_for_worker(worker)
+
+    def _run(self, name: str, arguments: list[str]) -> services.Service:
+        service = services.python_service(name, arguments, self.env, self.scratch)
+        self.started.append(service)
+        return service
+
+    def _wait_for_worker(self, worker: services.Service) -> None:
+        token = uuid.uuid4().hex
+        make_celery(self.settings).send_task(queue.PING, args=[token], queue=queue.ROUTES[queue.PING])
+        services.wait_for(lambda: self.redis.exists(redis_keys.PING_ANSWER.format(token=token)), "the worker",
+                          services=(worker,))
+
+    def cpu_seconds(self) -> dict[str, float]:
+        cpu = {service.name: service.cpu_seconds() for service in self.started}
+        own = psutil.Process().cpu_times()
+        return {**cpu, "bench client": own.user + own.system}
+
+    def stop(self) -> None:
+        for service in reversed(self.started):
+            service.stop()
+        session.remove()
+        self.redis.flushdb()
+        services.drop_database(self.database_url, DATABASE_NAME)
+
+
+def warm_up(shop, comments: int = 20, timeout: float = 120.0) -> float:
+    """Answer a few comments first: each worker child builds its agent's matcher once (seconds); not measured."""
+    started = time.time()
+    ids = {shop.admin.comment(shop.post_id, PRICE_QUESTIONS[index % len(PRICE_QUESTIONS)],
+                              author={"id": str(6_120_934_300_000_000 + index), "name": "Warm Up"})["id"]
+           for index in range(comments)}
+    if not _wait(lambda: ids <= set(_replies_by_comment(shop.admin.effects())), timeout):
+        raise SystemExit(f"warm-up: the first {comments} comments got no private reply within {timeout:.0f} s")
+    return time.time() - started
+
+
+def measure_webhook(product: Product, shop, args) -> dict:
+    """Phase a: signed deliveries of one new comment each (not matching any intent: no Graph call follows)."""
+    count = int(args.webhook_rate * args.webhook_seconds)
+    bodies = [_signed_delivery(product.settings, shop, f"{shop.post_suffix}_{9_000_000_000 + index}")
+              for index in range(count)]
+    client = HttpClient("127.0.0.1", product.web_port)
+
+    def deliver(body: tuple[bytes, dict]):
+        return lambda: client.request("POST", "/api/v1/webhooks/meta", *body)[0]
+
+    web_cpu = product.cpu_seconds()["web"]
+    started = time.time()
+    timings = paced([deliver(body) for body in bodies], args.webhook_rate, args.client_threads)
+    sent_seconds = time.time() - started
+    web_cpu = product.cpu_seconds()["web"] - web_cpu
+    drained = _drain(lambda: -_unprocessed(), 0, args.drain_seconds)
+    seconds = [timing.seconds for timing in timings]
+    return {"count": count, "errors": sum(timing.status != 200 for timing in timings),
+            "web_cpu_ms": 1000 * web_cpu / count,
+            "rate": count / sent_seconds, "p50": percentile(seconds, 0.5), "p99": percentile(seconds, 0.99),
+            "max": max(seconds), "lag_p99": percentile([t.started - t.due for t in timings], 0.99),
+            "ingested_per_second": count / (time.time() - started) if drained else None}
+
+
+def _signed_delivery(settings: dict, shop, comment_id: str) -> tuple[bytes, dict]:
+    change = {"field": "feed", "value": {"item": "comment", "verb": "add", "comment_id": comment_id,
+                                         "post_id": shop.post_id, "parent_id": shop.post_id,
+                                         "from": {"id": "6120934499999999", "name": "Bench Fan"},
+                                         "created_time": int(time.time()), "message": "Bravo pour la collection"}}
+    body = json.dumps({"object": "page", "entry": [{"id": shop.page_id, "time": int(time.time()),
+                                                    "changes": [change]}]}).encode()
+    signature = hmac.new(settings["META_APP_SECRET"].encode(), body, hashlib.sha256).hexdigest()
+    return body, {"Content-Type": "application/json", "X-Hub-Signature-256": f"sha256={signature}"}
+
+
+def measure_pipeline(product: Product, shop, args) -> dict:
+    """Phase b: comments typed at the sandbox (which sends the webhooks), counted as private replies there."""
+    client = HttpClient("127.0.0.1", product.sandbox_port)
+    posted: dict[int, str] = {}
+
+    def post_comment(index: int):
+        body = json.dumps({"post_id": shop.post_id, "message": PRICE_QUESTIONS[index % len(PRICE_QUESTIONS)],
+                           "from": {"id": str(6_120_934_400_000_000 + index), "name": f"Fan {index}"}}).encode()
+
+        def call() -> int:
+            status, answer = client.request("POST", "/__admin/comments", body, {"Content-Type": "application/json"})
+            if status == 201:
+                posted[index] = json.loads(answer)["id"]
+            return status
+        return call
+
+    cpu_before = product.cpu_seconds()
+    timings = paced([post_comment(index) for index in range(args.comments)], args.rate, args.client_threads)
+    settled = _drain(_finished_replies, len(posted), args.drain_seconds)
+    cpu = {name: value - cpu_before[name] for name, value in product.cpu_seconds().items()}
+    replies = _replies_by_comment(shop.admin.effects())
+    latencies, last_reply = [], 0.0
+    for index, comment_id in posted.items():
+        times = replies.get(comment_id, [])
+        if times:
+            latencies.append(times[0] - timings[index].started)
+            last_reply = max(last_reply, times[0])
+    first_post = min(timing.started for timing in timings)
+    return {"posted": len(posted), "post_errors": args.comments - len(posted), "settled": settled,
+            "lost": sum(1 for comment_id in posted.values() if not replies.get(comment_id)),
+            "duplicated": sum(1 for comment_id in posted.values() if len(replies.get(comment_id, [])) > 1),
+            "per_second": len(latencies) / (last_reply - first_post) if latencies else 0.0,
+            "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
+            "max": max(latencies, default=0.0), "cpu_ms_per_comment": {
+                name: 1000 * value / max(len(posted), 1) for name, value in cpu.items()}}
+
+
+def _replies_by_comment(effects: list[dict]) -> dict[str, list[float]]:
+    replies: dict[str, list[float]] = {}
+    for effect in effects:
+        if effect["kind"] == "private_reply":
+            replies.setdefault(effect["comment_id"], []).append(effect["at"])
+    return replies
+
+
+def _unprocessed() -> int:
+    session.rollback()
+    return session.scalar(select(func.count()).select_from(InboxEvent).where(InboxEvent.processed_at.is_(None)))
+
+
+def _finished_replies() -> int:
+    session.rollback()
+    return session.scalar(select(func.count()).select_from(PlannedAction).where(
+        PlannedAction.kind == "private_reply", PlannedAction.state.in_(TERMINAL_STATES)))
+
+
+def _drain(progress, target: int, seconds: float) -> bool:
+    """Wait until progress() reaches target; give up after `seconds`, or sooner when it stops moving."""
+    deadline = time.monotonic() + seconds
+    last, moved_at = progress(), time.monotonic()
+    while last < target and time.monotonic() < min(deadline, moved_at + STALL_SECONDS):
+        time.sleep(0.5)
+        current = progress()
+        if current != last:
+            last, moved_at = current, time.monotonic()
+    return last >= target
+
+
+def _wait(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.25)
+    return condition()
+
+
+def report(args, product: Product, webhook: dict, pipeline: dict) -> None:
+    ms = 1000
+    web = f"gunicorn 1 process, {args.web_workers}" + (f" {args.web_threads} threads" if args.web_workers ==
+                                                          "gthread" else "")
+    print(f"setup: {web}; celery prefork -c 2 + beat; database {product.database_url.split(':')[0]}; "
+          f"{psutil.cpu_count()} cores")
+    print(f"(a) webhook: {webhook['count']} signed POSTs at {webhook['rate']:.0f}/s, errors {webhook['errors']}, "
+          f"answer p50 {webhook['p50'] * ms:.1f} ms p99 {webhook['p99'] * ms:.1f} ms max {webhook['max'] * ms:.1f} ms"
+          f", client start lag p99 {webhook['lag_p99'] * ms:.1f} ms, web CPU {webhook['web_cpu_ms']:.2f} ms/request")
+    ingested = webhook["ingested_per_second"]
+    print(f"(a) those comments ingested (not matched, logged) at {ingested:.0f}/s" if ingested else
+          "(a) the worker had not ingested every comment by the end of the drain")
+    print(f"(b) pipeline: {pipeline['posted']} comments posted at {args.rate:.0f}/s (post errors "
+          f"{pipeline['post_errors']}), all finished {pipeline['settled']}, webhook->private reply p50 "
+          f"{pipeline['p50'] * ms:.0f} ms p99 {pipeline['p99'] * ms:.0f} ms max {pipeline['max'] * ms:.0f} ms")
+    print("(b) CPU ms per comment: " + ", ".join(f"{name} {value:.2f}"
+                                                 for name, value in pipeline["cpu_ms_per_comment"].items()))
+    print(f"SUMMARY webhook p50={webhook['p50'] * ms:.1f}ms p99={webhook['p99'] * ms:.1f}ms "
+          f"@{webhook['rate']:.0f}/s | processed {pipeline['per_second']:.1f} comments/s @{args.rate:.0f}/s | "
+          f"webhook->reply p50={pipeline['p50'] * ms:.0f}ms p99={pipeline['p99'] * ms:.0f}ms | "
+          f"lost={pipeline['lost']} duplicated={pipeline['duplicated']}")
+
+
+def main(argv=None) -> int:
+    args = parse_arguments(argv)
+    print("load average before start: " + " ".join(f"{value:.2f}" for value in psutil.getloadavg()))
+    scratch = Path(tempfile.mkdtemp(prefix="pipeline-bench-"))
+    product = Product(args, scratch)
+    try:
+        product.start()
+        shop = open_shop(product.settings, product.sandbox_url, product.web_url)
+        print(f"warm-up: {warm_up(shop):.1f} s until 20 first comments were answered (matchers built)")
+        webhook = measure_webhook(product, shop, args)
+        pipeline = measure_pipeline(product, shop, args)
+    finally:
+        product.stop()
+    report(args, product, webhook, pipeline)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

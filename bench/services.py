@@ -1,0 +1,113 @@
+"""The processes a benchmark starts (sandbox, web, worker, beat) and always stops, plus a throwaway database.
+
+Each process runs in its own session with its output in a log file, so a benchmark can stop the whole group
+and point at the log when something does not come up.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_ADMIN_URL = os.environ.get("BENCH_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Service:
+    """One started process group: its command, its log file, and a clean stop."""
+
+    def __init__(self, name: str, command: list[str], env: dict, log_dir: Path):
+        self.name, self.command = name, command
+        self.log_path = log_dir / f"{name}.log"
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the process and its children (the prefork pool, gunicorn's worker)."""
+        try:
+            root = psutil.Process(self.process.pid)
+            members = [root, *root.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return 0.0
+        total = 0.0
+        for member in members:
+            try:
+                times = member.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                continue
+        return total
+
+    def stop(self, grace: float = 10.0) -> None:
+        if not self.alive():
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+def python_service(name: str, arguments: list[str], env: dict, log_dir: Path) -> Service:
+    return Service(name, [sys.executable, *arguments], env, log_dir)
+
+
+def wait_for(condition, what: str, timeout: float = 60.0, services: tuple[Service, ...] = ()) -> None:
+    """Poll until `condition()` is true; fail early with the log's path when a service died meanwhile."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for service in services:
+            if not service.alive():
+                raise SystemExit(f"{service.name} exited while waiting for {what}; see {service.log_path}")
+        try:
+            if condition():
+                return
+        except (requests.RequestException, OSError):
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"timed out waiting for {what}")
+
+
+def answers(url: str) -> bool:
+    return requests.get(url, timeout=2).status_code < 500
+
+
+def fresh_database(name: str, scratch: Path) -> str:
+    """A newly created PostgreSQL database when a server answers on 127.0.0.1:5432, else an SQLite file."""
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=2) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            connection.execute(f"CREATE DATABASE {name}")
+    except Exception as error:  # any failure to reach PostgreSQL means: use SQLite
+        print(f"PostgreSQL not available ({type(error).__name__}); using SQLite")
+        return f"sqlite:///{scratch / (name + '.db')}"
+    return PG_ADMIN_URL.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + f"/{name}"
+
+
+def drop_database(url: str, name: str) -> None:
+    if not url.startswith("postgresql"):
+        return
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=2) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
