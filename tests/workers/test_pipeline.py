@@ -125,3 +125,16 @@ def test_same_webhook_delivered_twice_gives_one_reply(shop, live_web):
     time.sleep(2)
     assert len(shop.sandbox.admin.comment_effects(comment_id)["private_replies"]) == 1
     assert session.query(InboxEvent).filter_by(comment_id=comment_id).count() == 1
+
+
+def test_comment_typed_in_the_sandbox_inspector_shows_its_private_reply_there(shop):
+    typed = requests.post(f"{shop.sandbox.url}/inspector/comments", timeout=10, allow_redirects=False,
+                          data={"post_id": shop.post_id, "name": "Nour Haddad", "message": "9adeh soum l robe ?"})
+    assert typed.status_code == 303
+    comment_id = typed.headers["Location"].rsplit("#obj-", 1)[1]
+
+    shop.wait_for(comment_id, replied)
+
+    page = requests.get(f"{shop.sandbox.url}/", timeout=10).text
+    assert "9adeh soum l robe ?" in page
+    assert "Bonjour Nour, la robe est à 45 DT chez Boutique Amira." in page
