@@ -49,17 +49,17 @@ def browser():
         chromium.close()
 
 
+def _tab(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def page(browser, product):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    tab = context.new_page()
-    yield tab
-    context.close()
+    yield from _tab(browser, 1280, 800)
 
 
 @pytest.fixture
 def mobile_page(browser, product):
-    context = browser.new_context(viewport={"width": 375, "height": 740})
-    tab = context.new_page()
-    yield tab
-    context.close()
+    yield from _tab(browser, 375, 740)
