@@ -56,8 +56,8 @@ CUES = {
         chhal* 9adeh* 9adech* b9adeh* b9adech* qadeh* qadech* bqadeh* soum* thaman*""",
     "promo_sales": """promo* sale sales discount* offer* deal* coupon* black_friday cheaper
         solde* reduction* remise* rabais offre* moins_cher
-        تخفيض* عرض* عروض* خصم* صولد* برومو* تنقص* تخفيضات
-        na9s* naqs* r7is* rkhis*""",
+        تخفيض* عرض* عروض* خصم* صولد* برومو* تنقص* نقص* تخفيضات
+        na9s* naqs* tna9s* r7is* rkhis*""",
     "quiz": """answer option choice my_answer contest giveaway
         reponse* choix concours
         الجواب جواب* الإجابة الاجابه اجابة* اختيار* مسابقة*
