@@ -8,13 +8,9 @@ is the summary. Goals (issue 5): webhook p99 < 50 ms at 500/s; 200 comments/s wi
 from __future__ import annotations
 
 import argparse
-import hashlib
-import hmac
-import json
 import shutil
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
@@ -23,21 +19,18 @@ sys.path.insert(0, str(ROOT))
 
 import psutil  # noqa: E402
 import redis  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy import text  # noqa: E402
 
 from app import queue, redis_keys  # noqa: E402
 from app.celery_factory import make_celery  # noqa: E402
 from app.config import load_settings  # noqa: E402
 from app.database import init_engine, session  # noqa: E402
-from app.models import InboxEvent, PlannedAction  # noqa: E402
 from bench import services  # noqa: E402
-from bench.load import HttpClient, paced, percentile  # noqa: E402
-from bench.shop import PRICE_QUESTIONS, open_shop  # noqa: E402
+from bench.phases import measure_pipeline, measure_webhook, warm_up  # noqa: E402
+from bench.shop import open_shop  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/14"
 DATABASE_NAME = "autoreply_bench"
-TERMINAL_STATES = ("done", "failed", "held")
-STALL_SECONDS = 15.0
 
 
 def parse_arguments(argv=None) -> argparse.Namespace:
@@ -105,7 +98,17 @@ class Product:
     def cpu_seconds(self) -> dict[str, float]:
         cpu = {service.name: service.cpu_seconds() for service in self.started}
         own = psutil.Process().cpu_times()
-        return {**cpu, "bench client": own.user + own.system}
+        return {**cpu, "postgres": services.pids_cpu_seconds(self._postgres_backends()),
+                "redis": services.pids_cpu_seconds([self.redis.info("server")["process_id"]]),
+                "bench client": own.user + own.system}
+
+    def _postgres_backends(self) -> list[int]:
+        """The server processes serving this benchmark's database (others' databases are not counted)."""
+        if not self.database_url.startswith("postgresql"):
+            return []
+        session.rollback()
+        return list(session.scalars(text("SELECT pid FROM pg_stat_activity WHERE datname = :name"),
+                                    {"name": DATABASE_NAME}))
 
     def stop(self) -> None:
         for service in reversed(self.started):
@@ -113,129 +116,6 @@ class Product:
         session.remove()
         self.redis.flushdb()
         services.drop_database(self.database_url, DATABASE_NAME)
-
-
-def warm_up(shop, comments: int = 20, timeout: float = 120.0) -> float:
-    """Answer a few comments first: each worker child builds its agent's matcher once (seconds); not measured."""
-    started = time.time()
-    ids = {shop.admin.comment(shop.post_id, PRICE_QUESTIONS[index % len(PRICE_QUESTIONS)],
-                              author={"id": str(6_120_934_300_000_000 + index), "name": "Warm Up"})["id"]
-           for index in range(comments)}
-    if not _wait(lambda: ids <= set(_replies_by_comment(shop.admin.effects())), timeout):
-        raise SystemExit(f"warm-up: the first {comments} comments got no private reply within {timeout:.0f} s")
-    return time.time() - started
-
-
-def measure_webhook(product: Product, shop, args) -> dict:
-    """Phase a: signed deliveries of one new comment each (not matching any intent: no Graph call follows)."""
-    count = int(args.webhook_rate * args.webhook_seconds)
-    bodies = [_signed_delivery(product.settings, shop, f"{shop.post_suffix}_{9_000_000_000 + index}")
-              for index in range(count)]
-    client = HttpClient("127.0.0.1", product.web_port)
-
-    def deliver(body: tuple[bytes, dict]):
-        return lambda: client.request("POST", "/api/v1/webhooks/meta", *body)[0]
-
-    web_cpu = product.cpu_seconds()["web"]
-    started = time.time()
-    timings = paced([deliver(body) for body in bodies], args.webhook_rate, args.client_threads)
-    sent_seconds = time.time() - started
-    web_cpu = product.cpu_seconds()["web"] - web_cpu
-    drained = _drain(lambda: -_unprocessed(), 0, args.drain_seconds)
-    seconds = [timing.seconds for timing in timings]
-    return {"count": count, "errors": sum(timing.status != 200 for timing in timings),
-            "web_cpu_ms": 1000 * web_cpu / count,
-            "rate": count / sent_seconds, "p50": percentile(seconds, 0.5), "p99": percentile(seconds, 0.99),
-            "max": max(seconds), "lag_p99": percentile([t.started - t.due for t in timings], 0.99),
-            "ingested_per_second": count / (time.time() - started) if drained else None}
-
-
-def _signed_delivery(settings: dict, shop, comment_id: str) -> tuple[bytes, dict]:
-    change = {"field": "feed", "value": {"item": "comment", "verb": "add", "comment_id": comment_id,
-                                         "post_id": shop.post_id, "parent_id": shop.post_id,
-                                         "from": {"id": "6120934499999999", "name": "Bench Fan"},
-                                         "created_time": int(time.time()), "message": "Bravo pour la collection"}}
-    body = json.dumps({"object": "page", "entry": [{"id": shop.page_id, "time": int(time.time()),
-                                                    "changes": [change]}]}).encode()
-    signature = hmac.new(settings["META_APP_SECRET"].encode(), body, hashlib.sha256).hexdigest()
-    return body, {"Content-Type": "application/json", "X-Hub-Signature-256": f"sha256={signature}"}
-
-
-def measure_pipeline(product: Product, shop, args) -> dict:
-    """Phase b: comments typed at the sandbox (which sends the webhooks), counted as private replies there."""
-    client = HttpClient("127.0.0.1", product.sandbox_port)
-    posted: dict[int, str] = {}
-
-    def post_comment(index: int):
-        body = json.dumps({"post_id": shop.post_id, "message": PRICE_QUESTIONS[index % len(PRICE_QUESTIONS)],
-                           "from": {"id": str(6_120_934_400_000_000 + index), "name": f"Fan {index}"}}).encode()
-
-        def call() -> int:
-            status, answer = client.request("POST", "/__admin/comments", body, {"Content-Type": "application/json"})
-            if status == 201:
-                posted[index] = json.loads(answer)["id"]
-            return status
-        return call
-
-    cpu_before = product.cpu_seconds()
-    timings = paced([post_comment(index) for index in range(args.comments)], args.rate, args.client_threads)
-    settled = _drain(_finished_replies, len(posted), args.drain_seconds)
-    cpu = {name: value - cpu_before[name] for name, value in product.cpu_seconds().items()}
-    replies = _replies_by_comment(shop.admin.effects())
-    latencies, last_reply = [], 0.0
-    for index, comment_id in posted.items():
-        times = replies.get(comment_id, [])
-        if times:
-            latencies.append(times[0] - timings[index].started)
-            last_reply = max(last_reply, times[0])
-    first_post = min(timing.started for timing in timings)
-    return {"posted": len(posted), "post_errors": args.comments - len(posted), "settled": settled,
-            "lost": sum(1 for comment_id in posted.values() if not replies.get(comment_id)),
-            "duplicated": sum(1 for comment_id in posted.values() if len(replies.get(comment_id, [])) > 1),
-            "per_second": len(latencies) / (last_reply - first_post) if latencies else 0.0,
-            "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
-            "max": max(latencies, default=0.0), "cpu_ms_per_comment": {
-                name: 1000 * value / max(len(posted), 1) for name, value in cpu.items()}}
-
-
-def _replies_by_comment(effects: list[dict]) -> dict[str, list[float]]:
-    replies: dict[str, list[float]] = {}
-    for effect in effects:
-        if effect["kind"] == "private_reply":
-            replies.setdefault(effect["comment_id"], []).append(effect["at"])
-    return replies
-
-
-def _unprocessed() -> int:
-    session.rollback()
-    return session.scalar(select(func.count()).select_from(InboxEvent).where(InboxEvent.processed_at.is_(None)))
-
-
-def _finished_replies() -> int:
-    session.rollback()
-    return session.scalar(select(func.count()).select_from(PlannedAction).where(
-        PlannedAction.kind == "private_reply", PlannedAction.state.in_(TERMINAL_STATES)))
-
-
-def _drain(progress, target: int, seconds: float) -> bool:
-    """Wait until progress() reaches target; give up after `seconds`, or sooner when it stops moving."""
-    deadline = time.monotonic() + seconds
-    last, moved_at = progress(), time.monotonic()
-    while last < target and time.monotonic() < min(deadline, moved_at + STALL_SECONDS):
-        time.sleep(0.5)
-        current = progress()
-        if current != last:
-            last, moved_at = current, time.monotonic()
-    return last >= target
-
-
-def _wait(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.25)
-    return condition()
 
 
 def report(args, product: Product, webhook: dict, pipeline: dict) -> None:
@@ -253,6 +133,8 @@ def report(args, product: Product, webhook: dict, pipeline: dict) -> None:
     print(f"(b) pipeline: {pipeline['posted']} comments posted at {args.rate:.0f}/s (post errors "
           f"{pipeline['post_errors']}), all finished {pipeline['settled']}, webhook->private reply p50 "
           f"{pipeline['p50'] * ms:.0f} ms p99 {pipeline['p99'] * ms:.0f} ms max {pipeline['max'] * ms:.0f} ms")
+    for why, count in pipeline["lost_why"].most_common(5):
+        print(f"(b) unanswered: {count} x {why}")
     print("(b) CPU ms per comment: " + ", ".join(f"{name} {value:.2f}"
                                                  for name, value in pipeline["cpu_ms_per_comment"].items()))
     print(f"SUMMARY webhook p50={webhook['p50'] * ms:.1f}ms p99={webhook['p99'] * ms:.1f}ms "
@@ -272,6 +154,9 @@ def main(argv=None) -> int:
         print(f"warm-up: {warm_up(shop):.1f} s until 20 first comments were answered (matchers built)")
         webhook = measure_webhook(product, shop, args)
         pipeline = measure_pipeline(product, shop, args)
+    except BaseException:
+        print(f"the started processes' logs are kept in {scratch}")
+        raise
     finally:
         product.stop()
     report(args, product, webhook, pipeline)

@@ -43,17 +43,9 @@ class Service:
         """User + system CPU of the process and its children (the prefork pool, gunicorn's worker)."""
         try:
             root = psutil.Process(self.process.pid)
-            members = [root, *root.children(recursive=True)]
+            return pids_cpu_seconds([root.pid, *(child.pid for child in root.children(recursive=True))])
         except psutil.NoSuchProcess:
             return 0.0
-        total = 0.0
-        for member in members:
-            try:
-                times = member.cpu_times()
-                total += times.user + times.system
-            except psutil.NoSuchProcess:
-                continue
-        return total
 
     def stop(self, grace: float = 10.0) -> None:
         if not self.alive():
@@ -64,6 +56,18 @@ class Service:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+
+
+def pids_cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of the given processes (some may have gone: they count for nothing)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def python_service(name: str, arguments: list[str], env: dict, log_dir: Path) -> Service:
