@@ -48,7 +48,7 @@ CUES = {
         nechri* nakhou* na5ou* nekhou* ncommandi* nkomandi*""",
     "payment_methods": """pay* payment* card credit cash paypal transfer cod
         paiement* payer carte espece* virement cheque* d17 flouci bancaire
-        دفع* الدفع بطاقة* كاش تحويل* نخلص* خلاص* الخلاص فلوسي
+        دفع* الدفع بطاقة* كاش تحويل* نخلص* خلاص* الخلاص
         nkhales* nkhalsou* n5ales* 5las* khlas* khales* flouci*""",
     "price": """price* cost* how_much pricing
         prix combien cmb tarif* coute* cout
