@@ -8,6 +8,7 @@ is the summary. Goals (issue 5): webhook p99 < 50 ms at 500/s; 200 comments/s wi
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -30,7 +31,9 @@ from bench.phases import measure_pipeline, measure_webhook, warm_up  # noqa: E40
 from bench.shop import open_shop  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/14"
-DATABASE_NAME = "autoreply_bench"
+# Per run, so two runs side by side (or a test run) never drop each other's database or queues.
+DATABASE_NAME = f"autoreply_bench_{os.getpid()}"
+KEY_PREFIX = f"bench-{os.getpid()}:"
 
 
 def parse_arguments(argv=None) -> argparse.Namespace:
@@ -57,6 +60,7 @@ class Product:
         self.sandbox_port, self.web_port = services.free_port(), services.free_port()
         self.sandbox_url, self.web_url = (f"http://127.0.0.1:{self.sandbox_port}", f"http://127.0.0.1:{self.web_port}")
         self.env = {"APP_ENV": "development", "DATABASE_URL": self.database_url, "REDIS_URL": REDIS_URL,
+                    "CELERY_KEY_PREFIX": KEY_PREFIX,
                     "GRAPH_API_URL": self.sandbox_url, "PUBLIC_URL": self.web_url,
                     "LOGIN_DIALOG_URL": f"{self.sandbox_url}/dialog/oauth"}
         self.settings = load_settings(self.env)
@@ -64,7 +68,6 @@ class Product:
         self.args = args
 
     def start(self) -> None:
-        self.redis.flushdb()
         migrate = services.python_service("migrate", ["-m", "app", "migrate"], self.env, self.scratch)
         if migrate.process.wait(timeout=120) != 0:
             raise SystemExit(f"migrations failed; see {migrate.log_path}")
@@ -92,8 +95,9 @@ class Product:
     def _wait_for_worker(self, worker: services.Service) -> None:
         token = uuid.uuid4().hex
         make_celery(self.settings).send_task(queue.PING, args=[token], queue=queue.ROUTES[queue.PING])
-        services.wait_for(lambda: self.redis.exists(redis_keys.PING_ANSWER.format(token=token)), "the worker",
-                          services=(worker,))
+        answer = redis_keys.PING_ANSWER.format(token=token)
+        services.wait_for(lambda: self.redis.exists(answer), "the worker", services=(worker,))
+        self.redis.delete(answer)
 
     def cpu_seconds(self) -> dict[str, float]:
         cpu = {service.name: service.cpu_seconds() for service in self.started}
@@ -114,7 +118,8 @@ class Product:
         for service in reversed(self.started):
             service.stop()
         session.remove()
-        self.redis.flushdb()
+        for key in self.redis.scan_iter(match=f"{KEY_PREFIX}*"):
+            self.redis.delete(key)
         services.drop_database(self.database_url, DATABASE_NAME)
 
 

@@ -1,5 +1,5 @@
 """The benchmark's shop: a sandbox page with one post, connected in the product through the same helpers as the
-worker tests, its webhooks registered at both levels, and a live agent that answers price questions at once."""
+worker tests (webhooks registered at both levels), and a live agent that answers price questions at once."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +10,6 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Plan, SocialPage, Subscription, utcnow
-from app.services.graph import graph_client
 from sandbox.admin_client import AdminClient
 from tests.workers.conftest import add_agent, connect_page
 
@@ -37,8 +36,6 @@ class Shop:
 def open_shop(settings: dict, sandbox_url: str, web_url: str) -> Shop:
     admin = AdminClient(sandbox_url)
     page, post_id = connect_page(SimpleNamespace(admin=admin), settings, web_url)
-    # Meta delivers only when the page subscribed the app too (GRAPH.md §1.4); connect_page registers the app.
-    graph_client(settings).subscribe_app(page.external_id, page.access_token)
     add_agent(page, post_id, {"price": ANSWER})
     _subscribe_owner(page, BENCH_PLAN)
     return Shop(admin, page.external_id, post_id)

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 import pytest
 import redis
 from sqlalchemy import select
@@ -25,13 +26,12 @@ from app import queue
 from app.celery_factory import make_celery
 from app.database import init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
-from app.services.graph import graph_client
 from app.services.reference_data import load_reference_data
 from tests.conftest import _truncate_all
 from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, worker_env
 from tests.workers.conftest import add_agent, connect_page
 
-RECOVERY_DB = "autoreply_recovery"
+RECOVERY_DB = f"autoreply_recovery_{os.getpid()}"  # runs side by side never drop each other's
 PRICE_QUESTIONS = ("combien le prix de la robe ?", "prix svp", "c'est combien ?", "9adeh soumha ?",
                    "how much is it?", "le prix ?")
 FAN = {"id": "7345098712340012", "name": "Amira Ben Salah"}
@@ -160,14 +160,15 @@ def recovery_database_url(database_url, tmp_path_factory) -> str:
     if not database_url.startswith("postgresql"):
         url = f"sqlite:///{tmp_path_factory.mktemp('recovery-db') / 'recovery.db'}"
     else:
-        import psycopg
-
         with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=2) as connection:
             connection.execute(f"DROP DATABASE IF EXISTS {RECOVERY_DB} WITH (FORCE)")
             connection.execute(f"CREATE DATABASE {RECOVERY_DB}")
         url = database_url.rsplit("/", 1)[0] + f"/{RECOVERY_DB}"
     upgrade_schema(url)
-    return url
+    yield url
+    if url.startswith("postgresql"):
+        with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=2) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {RECOVERY_DB} WITH (FORCE)")
 
 
 @pytest.fixture
@@ -178,15 +179,15 @@ def start_product(base_settings, recovery_database_url, sandbox, tmp_path):
     started: list[tuple[Product, object]] = []
 
     def start(redis_url: str, **overrides) -> Product:
-        settings = {**base_settings, "DATABASE_URL": recovery_database_url, "REDIS_URL": redis_url, **overrides}
+        # The Redis is this test's own: queues under their plain names, as in production.
+        settings = {**base_settings, "DATABASE_URL": recovery_database_url, "REDIS_URL": redis_url,
+                    "CELERY_KEY_PREFIX": "", **overrides}
         application = create_app(settings)
         _truncate_all()
         load_reference_data()
         server = make_server("127.0.0.1", 0, application, threaded=True)
         threading.Thread(target=server.serve_forever, name="recovery-web", daemon=True).start()
         page, post_id = connect_page(sandbox, dict(application.config), f"http://127.0.0.1:{server.server_port}")
-        # Meta delivers only when the page subscribed the app too (GRAPH.md §1.4); connect_page registers the app.
-        graph_client(settings).subscribe_app(page.external_id, page.access_token)
         add_agent(page, post_id, {"price": "Bonjour ##FIRST_NAME##, la robe est à 45 DT."})
         product = Product(settings, sandbox, page, post_id, tmp_path)
         started.append((product, server))
