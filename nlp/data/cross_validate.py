@@ -1,6 +1,6 @@
 """Cross-validates the intent model on the training split only (grouped folds, so a sentence and its noisy
 variants stay on one side): the figures that justify an engine setting without looking at dev.
-Run: python nlp/data/cross_validate.py [--c 0.3 0.5] [--folds 4]
+Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4]
 """
 import argparse
 import sys
