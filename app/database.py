@@ -76,3 +76,13 @@ def insert_ignore(model, row: dict, conflict_columns: list[str]):
     statement = (insert(model).values(**row).on_conflict_do_nothing(index_elements=conflict_columns)
                  .returning(model.id))
     return session.execute(statement).scalar()
+
+
+def upsert(model, row: dict, conflict_columns: list[str], updates: dict) -> None:
+    """INSERT ... ON CONFLICT (key) DO UPDATE SET updates: one statement, safe when two writers race."""
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+    session.execute(insert(model).values(**row).on_conflict_do_update(index_elements=conflict_columns,
+                                                                       set_=updates))

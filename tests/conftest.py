@@ -6,10 +6,10 @@ import os
 import uuid
 
 import pytest
-from sqlalchemy import text
 
-from app.database import init_engine, session, upgrade_schema
-from app.models import Base, User
+from app.database import session, upgrade_schema
+from app.models import User
+from tests.fixtures.services import truncate_all
 
 pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services"]
 
@@ -60,7 +60,7 @@ def app(base_settings, sandbox):
     from app.services.reference_data import load_reference_data
 
     application = create_app(dict(base_settings))
-    _truncate_all()
+    truncate_all()
     load_reference_data()
     with application.app_context():
         yield application
@@ -93,14 +93,3 @@ def _jwt_subject(app, token: str) -> str:
 
     with app.app_context():
         return decode_token(token)["sub"]
-
-
-def _truncate_all() -> None:
-    engine = session.get_bind()
-    tables = [table.name for table in reversed(Base.metadata.sorted_tables)]
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-        else:
-            for table in tables:
-                connection.execute(text(f"DELETE FROM {table}"))

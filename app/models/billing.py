@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, JSON, Numeric, String, Text
+from sqlalchemy import CheckConstraint, ForeignKey, JSON, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.models.base import Base, utcnow
@@ -73,3 +73,16 @@ class Payment(Base):
     paid_at: Mapped[datetime | None]
 
     plan = relationship("Plan")
+
+
+class ReplyUsage(Base):
+    """Automatic replies an owner's pages used in one calendar month (UTC): one counter row, incremented under
+    the plan's limit in the same statement, so two workers can never both take the last reply."""
+
+    __tablename__ = "reply_usage"
+    __table_args__ = (UniqueConstraint("owner_id", "month"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    month: Mapped[str] = mapped_column(String(7))  # "2026-11"
+    used: Mapped[int] = mapped_column(default=0)

@@ -12,7 +12,7 @@ import logging
 import random
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from app import graph
 from app.database import session
@@ -23,14 +23,6 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
-
-
-def due_within(action_ids: list[int], seconds: float) -> list[int]:
-    if not action_ids:
-        return []
-    horizon = utcnow() + timedelta(seconds=seconds)
-    return list(session.scalars(select(PlannedAction.id).where(
-        PlannedAction.id.in_(action_ids), PlannedAction.due_at <= horizon).order_by(PlannedAction.id)))
 
 
 def claim(action_id: int) -> bool:
@@ -61,7 +53,7 @@ def perform(action_id: int, settings: dict) -> None:
     try:
         result_id = _call(graph_client(settings), action, page)
     except graph.AlreadyReplied:
-        _finish(action, "done", result_id="already_replied")  # Meta's one-reply rule: it was sent before
+        _finish(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
     except graph.RateLimited as error:
         _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:

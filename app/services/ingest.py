@@ -2,17 +2,22 @@
 
 Everything the decision produces (the log event, the planned actions, the processed mark) is committed in
 one transaction; the unique (page, comment) key of the log makes a second worker on the same comment fail
-that commit and back off, so a comment is decided once. Immediate actions are then sent inline.
+that commit and back off, so a comment is decided once. Actions due now are committed already claimed
+(`sending`) and sent inline by this worker, with no second message and no second claim; if it dies before
+sending, the stuck-sending sweep resolves them (QUEUE.md §1.6 step 2).
 """
 from __future__ import annotations
 
 import logging
 
+from datetime import timedelta
+
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from app.database import session
-from app.models import Agent, CommentLog, InboxEvent, SocialPage, utcnow
+from app.models import Agent, AgentIntent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions, limits, matchers, planning, subscribers
 from nlp import Match, answer, sentiment, spam
 
@@ -34,12 +39,8 @@ def process(event_id: int, settings: dict) -> None:
     if page is None or not page.is_connected or _written_by_page(event, page):
         _mark_processed(event)
         return
-    planned_ids = _decide(event, page)
-    if planned_ids is None:
-        return
-    due_now = actions.due_within(planned_ids, INLINE_WINDOW_SECONDS)
-    for action_id in due_now:
-        actions.send(action_id, settings)
+    for action_id in _decide(event, page):
+        actions.perform(action_id, settings)
 
 
 def _written_by_page(event: InboxEvent, page: SocialPage) -> bool:
@@ -47,7 +48,8 @@ def _written_by_page(event: InboxEvent, page: SocialPage) -> bool:
     return event.from_id is not None and event.from_id in {page.external_id, page.linked_page_external_id}
 
 
-def _decide(event: InboxEvent, page: SocialPage) -> list[int] | None:
+def _decide(event: InboxEvent, page: SocialPage) -> list[int]:
+    """Log, plan and commit; returns the ids of the actions claimed for sending now."""
     agent = _agent_for(page, event.post_external_id)
     match = matchers.matcher_for(agent, page).match(event.message or "") if agent else _moderation_only(event)
     entry = _log_entry(event, page, agent, match)
@@ -57,6 +59,7 @@ def _decide(event: InboxEvent, page: SocialPage) -> list[int] | None:
         planned = _moderation_actions(page, entry, match)
         if agent and match.matched:
             planned += _answer(page, agent, entry, match, event)
+        claimed_now = _claim_due_now(planned)
         session.add_all(planned)
         subscribers.record(page, event)
         event.processed_at = utcnow()
@@ -64,13 +67,22 @@ def _decide(event: InboxEvent, page: SocialPage) -> list[int] | None:
     except IntegrityError:
         session.rollback()  # another worker decided this comment first
         log.info("comment %s already decided", event.comment_id)
-        return None
-    return [planned_action.id for planned_action in planned]
+        return []
+    return [planned_action.id for planned_action in claimed_now]
+
+
+def _claim_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:
+    now = utcnow()
+    due_now = [item for item in planned if item.due_at <= now + timedelta(seconds=INLINE_WINDOW_SECONDS)]
+    for item in due_now:
+        item.state, item.claimed_at, item.attempts = "sending", now, 1
+    return due_now
 
 
 def _agent_for(page: SocialPage, post_external_id: str | None) -> Agent | None:
     """The post's own agent, else the page's generic agent; only live, trained agents answer."""
-    candidates = session.scalars(select(Agent).where(
+    candidates = session.scalars(select(Agent).options(
+        selectinload(Agent.intents).selectinload(AgentIntent.product_answers)).where(
         Agent.page_id == page.id, Agent.live.is_(True), Agent.trained.is_(True),
         Agent.target_id.in_([target for target in (post_external_id, page.external_id) if target])))
     by_target = {agent.target_id: agent for agent in candidates}
@@ -108,7 +120,6 @@ def _moderation_actions(page: SocialPage, entry: CommentLog, match: Match) -> li
 
 
 def _answer(page: SocialPage, agent: Agent, entry: CommentLog, match: Match, event: InboxEvent) -> list:
-    refusal = limits.reply_refusal(page)
     composed = answer.compose(match, matchers.intents_config(agent), page.platform,
                               subscribers.names(event, page))
     entry.intents = [{**item, "resp": composed.text if composed and item["intent"] == composed.intent else None,
@@ -118,6 +129,7 @@ def _answer(page: SocialPage, agent: Agent, entry: CommentLog, match: Match, eve
         entry.skip_reason = "no_answer"
         return []
     entry.answer, entry.buttons = composed.text, composed.buttons
+    refusal = limits.take_reply(page)
     if refusal:
         entry.skip_reason = refusal  # logged as not answered; nothing is sent
         return []

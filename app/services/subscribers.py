@@ -1,9 +1,7 @@
 """What a page knows of its commenters: the publisher fields of a log event and the subscriber profile."""
 from __future__ import annotations
 
-from sqlalchemy import select
-
-from app.database import insert_ignore, session
+from app.database import upsert
 from app.models import InboxEvent, SocialPage, SubscriberProfile, utcnow
 
 
@@ -22,19 +20,14 @@ def publisher(event: InboxEvent) -> dict:
 
 
 def record(page: SocialPage, event: InboxEvent) -> None:
-    """Create or refresh the commenter's profile (phone, email... are filled later by the team)."""
+    """Create or refresh the commenter's profile in one statement (phone, email... are filled by the team)."""
     if not event.from_id:
         return
-    # Two comments of one commenter may be decided at once by two workers: insert-or-ignore, then update.
-    insert_ignore(SubscriberProfile, {"page_id": page.id, "publisher_id": event.from_id, "comments_count": 0},
-                  ["page_id", "publisher_id"])
-    profile = session.scalars(select(SubscriberProfile).where(
-        SubscriberProfile.page_id == page.id, SubscriberProfile.publisher_id == event.from_id)).one()
     first, _space, last = (event.from_name or "").partition(" ")
-    profile.name = event.from_name
-    if page.platform == "instagram":
-        profile.username = event.from_name
-    else:
-        profile.first_name, profile.last_name = first, last
-    profile.comments_count = SubscriberProfile.comments_count + 1  # in SQL: no lost update
-    profile.updated_at = utcnow()
+    names_known = {"username": event.from_name} if page.platform == "instagram" else \
+        {"first_name": first, "last_name": last}
+    row = {"page_id": page.id, "publisher_id": event.from_id, "name": event.from_name, "comments_count": 1,
+           "updated_at": utcnow(), **names_known}
+    upsert(SubscriberProfile, row, ["page_id", "publisher_id"],
+           {"name": event.from_name, "updated_at": row["updated_at"], **names_known,
+            "comments_count": SubscriberProfile.comments_count + 1})
