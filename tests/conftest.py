@@ -9,7 +9,6 @@ import pytest
 
 from app.database import session, upgrade_schema
 from app.models import User
-from tests.fixtures.services import truncate_all
 
 pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services"]
 
@@ -60,6 +59,8 @@ def app(base_settings, sandbox):
     from app.services.reference_data import load_reference_data
 
     application = create_app(dict(base_settings))
+    from tests.fixtures.services import truncate_all
+
     truncate_all()
     load_reference_data()
     with application.app_context():
