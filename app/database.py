@@ -67,22 +67,23 @@ def upgrade_schema(url: str) -> None:
     command.upgrade(config, "head")
 
 
-def insert_ignore(model, row: dict, conflict_columns: list[str]):
-    """INSERT ... ON CONFLICT DO NOTHING RETURNING id: the new row's id, or None when the key existed."""
+
+def _dialect_insert(model):
+    """INSERT with ON CONFLICT support, in the dialect of the bound database (PostgreSQL or SQLite)."""
     from sqlalchemy.dialects.postgresql import insert as pg_insert
     from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    statement = (insert(model).values(**row).on_conflict_do_nothing(index_elements=conflict_columns)
+    return (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(model)
+
+
+def insert_ignore(model, row: dict, conflict_columns: list[str]):
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING id: the new row's id, or None when the key existed."""
+    statement = (_dialect_insert(model).values(**row).on_conflict_do_nothing(index_elements=conflict_columns)
                  .returning(model.id))
     return session.execute(statement).scalar()
 
 
 def upsert(model, row: dict, conflict_columns: list[str], updates: dict) -> None:
     """INSERT ... ON CONFLICT (key) DO UPDATE SET updates: one statement, safe when two writers race."""
-    from sqlalchemy.dialects.postgresql import insert as pg_insert
-    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    session.execute(insert(model).values(**row).on_conflict_do_update(index_elements=conflict_columns,
-                                                                       set_=updates))
+    session.execute(_dialect_insert(model).values(**row).on_conflict_do_update(index_elements=conflict_columns,
+                                                                                set_=updates))
