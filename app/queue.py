@@ -9,7 +9,6 @@ import logging
 log = logging.getLogger(__name__)
 
 INGEST_COMMENTS = "ingest.comments"
-SEND_ACTIONS = "actions.send"
 DISPATCH_DUE = "actions.dispatch_due"
 POLL_PAGES = "polling.poll_pages"
 TRAIN_AGENT = "training.train_agent"
@@ -21,7 +20,6 @@ PING = "health.ping"
 QUEUES = ("ingest", "actions", "training", "mail", "sweeps", "default")
 ROUTES = {
     INGEST_COMMENTS: "ingest",
-    SEND_ACTIONS: "actions",
     DISPATCH_DUE: "actions",
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",

@@ -51,6 +51,10 @@ class SocialPage(Timestamped, Base):
     memberships = relationship("TeamMembership", back_populates="page", cascade="all, delete-orphan",
                                passive_deletes=True)
 
+    def wrote(self, author_id: str | None) -> bool:
+        """Whether the page itself (an Instagram account: also its linked Facebook page) is this author."""
+        return author_id is not None and author_id in {self.external_id, self.linked_page_external_id}
+
 
 class TeamMembership(Base):
     __tablename__ = "team_memberships"

@@ -37,23 +37,17 @@ def claim(action_id: int) -> bool:
     return claimed == 1
 
 
-def send(action_id: int, settings: dict) -> None:
-    """Claim the action, then perform it once."""
-    if claim(action_id):
-        perform(action_id, settings)
-
-
 def perform(action_id: int, settings: dict) -> None:
     """Call the Graph API for a claimed (sending) action and record the outcome."""
     action = session.get(PlannedAction, action_id)
     page = session.get(SocialPage, action.page_id)
     if page.needs_reconnect or not page.access_token:
-        _finish(action, "held", error="the page needs to be reconnected")
+        finish(action, "held", error="the page needs to be reconnected")
         return
     try:
         result_id = _call(graph_client(settings), action, page)
     except graph.AlreadyReplied:
-        _finish(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
+        finish(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
     except graph.RateLimited as error:
         _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:
@@ -63,9 +57,9 @@ def perform(action_id: int, settings: dict) -> None:
             return  # no answer: it may have been posted; stays `sending` until sweeps.reconcile reads the replies
         _retry_later(action, _backoff(action.attempts), error)
     except graph.GraphError as error:
-        _finish(action, "failed", error=error.reason)
+        finish(action, "failed", error=error.reason)
     else:
-        _finish(action, "done", result_id=result_id)
+        finish(action, "done", result_id=result_id)
 
 
 def _call(client, action: PlannedAction, page: SocialPage) -> str | None:
@@ -93,7 +87,7 @@ def _backoff(attempts: int) -> float:
 
 def _retry_later(action: PlannedAction, seconds: float, error: Exception) -> None:
     if action.attempts >= MAX_ATTEMPTS:
-        _finish(action, "failed", error=f"gave up after {action.attempts} attempts: {error}")
+        finish(action, "failed", error=f"gave up after {action.attempts} attempts: {error}")
         return
     action.state, action.error = "planned", str(error)
     action.due_at = utcnow() + timedelta(seconds=seconds)
@@ -104,10 +98,11 @@ def _hold_page(page: SocialPage, action: PlannedAction, error: Exception) -> Non
     page.needs_reconnect = True
     session.execute(update(PlannedAction).where(PlannedAction.page_id == page.id, PlannedAction.state == "planned")
                     .values(state="held", error="the page needs to be reconnected"))
-    _finish(action, "held", error=str(error))
+    finish(action, "held", error=str(error))
 
 
-def _finish(action: PlannedAction, state: str, result_id: str | None = None, error: str | None = None) -> None:
+def finish(action: PlannedAction, state: str, result_id: str | None = None, error: str | None = None) -> None:
+    """Record the outcome on the action and, for a private reply, on the log event the team reads."""
     action.state, action.result_id, action.error = state, result_id, error
     action.done_at = utcnow() if state == "done" else None
     if action.kind == "private_reply" and action.log_id:

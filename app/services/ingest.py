@@ -36,16 +36,12 @@ def process(event_id: int, settings: dict) -> None:
         return
     page = session.scalars(select(SocialPage).where(SocialPage.platform == event.platform,
                                                     SocialPage.external_id == event.page_external_id)).first()
-    if page is None or not page.is_connected or _written_by_page(event, page):
+    # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
+    if page is None or not page.is_connected or page.wrote(event.from_id):
         _mark_processed(event)
         return
     for action_id in _decide(event, page):
         actions.perform(action_id, settings)
-
-
-def _written_by_page(event: InboxEvent, page: SocialPage) -> bool:
-    # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
-    return event.from_id is not None and event.from_id in {page.external_id, page.linked_page_external_id}
 
 
 def _decide(event: InboxEvent, page: SocialPage) -> list[int]:

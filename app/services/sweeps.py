@@ -64,8 +64,7 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
     if action.kind == "public_reply" and page.access_token and not page.needs_reconnect:
         existing = _page_reply(settings, page, action.comment_id)
         if existing:
-            action.state, action.result_id, action.done_at, action.error = "done", existing, utcnow(), None
-            session.commit()
+            actions.finish(action, "done", result_id=existing)
             return
     # Private replies (one per comment at Meta: a resend answers 10900), likes and hides are safe to resend.
     # Re-claim with a compare-and-set on claimed_at, so two sweeps never resend the same stuck row.
@@ -80,12 +79,7 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
 def _page_reply(settings: dict, page: SocialPage, comment_id: str) -> str | None:
     try:
         replies = graph_client(settings).replies(comment_id, page.access_token, page.platform)
-        return next((reply["id"] for reply in replies if _from_page(reply, page)), None)
+        return next((reply["id"] for reply in replies if page.wrote((reply.get("from") or {}).get("id"))), None)
     except graph.GraphError:
         log.warning("could not read the replies of %s", comment_id, exc_info=True)
         return None
-
-
-def _from_page(reply: dict, page: SocialPage) -> bool:
-    author = (reply.get("from") or {}).get("id")
-    return author in {page.external_id, page.linked_page_external_id}
