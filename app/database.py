@@ -67,7 +67,6 @@ def upgrade_schema(url: str) -> None:
     command.upgrade(config, "head")
 
 
-
 def _dialect_insert(model):
     """INSERT with ON CONFLICT support, in the dialect of the bound database (PostgreSQL or SQLite)."""
     from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -76,14 +75,23 @@ def _dialect_insert(model):
     return (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(model)
 
 
-def insert_ignore(model, row: dict, conflict_columns: list[str]):
-    """INSERT ... ON CONFLICT DO NOTHING RETURNING id: the new row's id, or None when the key existed."""
-    statement = (_dialect_insert(model).values(**row).on_conflict_do_nothing(index_elements=conflict_columns)
+def insert_ignore(model, rows: list[dict], conflict_columns: list[str]) -> list[int]:
+    """One multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING id: the ids of the rows that were new."""
+    if not rows:
+        return []
+    statement = (_dialect_insert(model).values(rows).on_conflict_do_nothing(index_elements=conflict_columns)
                  .returning(model.id))
-    return session.execute(statement).scalar()
+    return list(session.execute(statement).scalars())
 
 
-def upsert(model, row: dict, conflict_columns: list[str], updates: dict) -> None:
-    """INSERT ... ON CONFLICT (key) DO UPDATE SET updates: one statement, safe when two writers race."""
-    session.execute(_dialect_insert(model).values(**row).on_conflict_do_update(index_elements=conflict_columns,
-                                                                                set_=updates))
+def upsert(model, rows: list[dict], conflict_columns: list[str], updates) -> None:
+    """One multi-row INSERT ... ON CONFLICT (key) DO UPDATE, safe when two writers race.
+
+    `updates(excluded)` gives the SET clause; `excluded` is the row that was proposed. The rows must have
+    distinct keys (PostgreSQL refuses to update one row twice in a statement).
+    """
+    if not rows:
+        return
+    statement = _dialect_insert(model).values(rows)
+    session.execute(statement.on_conflict_do_update(index_elements=conflict_columns,
+                                                    set_=updates(statement.excluded)))

@@ -1,4 +1,4 @@
-"""Task names and enqueue(): the only place the web side and the services touch Celery.
+"""Task names, enqueue() and ring(): the only place the web side and the services touch Celery.
 
 Services send tasks by name, so they never import `workers/` (DESIGN.md §3). The name is the contract.
 """
@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import logging
 
+import redis
+
+from app import redis_keys
+
 log = logging.getLogger(__name__)
 
-INGEST_COMMENTS = "ingest.comments"
+INGEST_INBOX = "ingest.drain_inbox"
 DISPATCH_DUE = "actions.dispatch_due"
 POLL_PAGES = "polling.poll_pages"
 TRAIN_AGENT = "training.train_agent"
@@ -19,7 +23,7 @@ PING = "health.ping"
 # Queues are named after jobs so a burst of comments never delays training or mail.
 QUEUES = ("ingest", "actions", "training", "mail", "sweeps", "default")
 ROUTES = {
-    INGEST_COMMENTS: "ingest",
+    INGEST_INBOX: "ingest",
     DISPATCH_DUE: "actions",
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",
@@ -29,12 +33,16 @@ ROUTES = {
 }
 
 _celery = None
+_bells: redis.Redis | None = None
+_bell_prefix = ""
 
 
 def bind(celery_app) -> None:
-    """Called once by create_app(): the Celery app used to publish."""
-    global _celery
+    """Called once per process: the Celery app used to publish, and its broker's Redis for the doorbells."""
+    global _celery, _bells, _bell_prefix
     _celery = celery_app
+    _bells = redis.Redis.from_url(celery_app.conf.broker_url, socket_timeout=2, socket_connect_timeout=2)
+    _bell_prefix = (celery_app.conf.broker_transport_options or {}).get("global_keyprefix", "")
 
 
 def enqueue(name: str, *args, countdown: float | None = None) -> bool:
@@ -46,3 +54,35 @@ def enqueue(name: str, *args, countdown: float | None = None) -> bool:
     except Exception:  # kombu raises OperationalError and friends; callers rely on the sweeps
         log.warning("could not enqueue %s", name, exc_info=True)
         return False
+
+
+def ring(name: str) -> bool:
+    """Publish task `name` unless one is already waiting to run: the doorbell of a task that drains a table.
+
+    The table is the truth and the task reads it whole, so one waiting message serves any number of rings
+    (QUEUE.md rules 1 and 4: Redis is only a doorbell, one message per batch). The task calls answer() as it
+    starts; a ring after that publishes again, so nothing committed before a ring is left unread.
+    """
+    key = _bell_key(name)
+    try:
+        if not _bells.set(key, 1, nx=True, px=redis_keys.BELL_TTL_MS):
+            return True
+    except redis.RedisError:
+        log.warning("could not ring %s", name, exc_info=True)
+        return False
+    if enqueue(name):
+        return True
+    _bells.delete(key)
+    return False
+
+
+def answer(name: str) -> None:
+    """Called by the task `ring` published, before it reads its table: later rings publish a new message."""
+    try:
+        _bells.delete(_bell_key(name))
+    except redis.RedisError:  # the bell expires on its own; meanwhile the sweep rings past it
+        log.warning("could not answer %s", name, exc_info=True)
+
+
+def _bell_key(name: str) -> str:
+    return _bell_prefix + redis_keys.BELL.format(task=name)

@@ -6,3 +6,8 @@ Nothing here is the truth of anything (the database is); these are short-lived s
 # A worker's answer to health.ping: proves a task published here ran in a real worker (tests, ops checks).
 PING_ANSWER = "health:ping:{token}"
 PING_ANSWER_TTL = 300
+
+# A task that drains a table is waiting to run (app/queue.py ring/answer): saves one message per webhook. It expires
+# so that a drain message lost with a crashed Redis is published again by the next ring.
+BELL = "bell:{task}"
+BELL_TTL_MS = 60_000

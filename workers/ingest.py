@@ -1,4 +1,4 @@
-"""ingest.comments: decide the comments of one webhook delivery (or one sweep batch), then send what is due now."""
+"""ingest.drain_inbox: rung by every store into the inbox; decides the unprocessed comments a batch at a time."""
 from sqlalchemy.exc import OperationalError
 
 from app import queue
@@ -6,7 +6,8 @@ from app.services import ingest
 from workers.celery_app import celery, settings
 
 
-@celery.task(name=queue.INGEST_COMMENTS, autoretry_for=(OperationalError,), retry_backoff=True, retry_jitter=True,
+@celery.task(name=queue.INGEST_INBOX, autoretry_for=(OperationalError,), retry_backoff=True, retry_jitter=True,
              max_retries=5)
-def ingest_comments(event_ids: list[int]) -> None:
-    ingest.process_many(event_ids, settings)
+def drain_inbox() -> int:
+    queue.answer(queue.INGEST_INBOX)  # before reading: a comment stored from now on rings a new message
+    return ingest.drain(settings)

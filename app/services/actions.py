@@ -1,18 +1,20 @@
-"""Sending planned actions through the Graph API, each effect at most once.
+"""Sending claimed actions through the Graph API, each effect at most once, and recording what happened.
 
-A worker claims a row (planned -> sending, a compare-and-set) before calling the Graph API, so redelivered
-tasks, sweeps and racing workers never send twice (../shared/QUEUE.md rule 2). Errors are mapped, not
-swallowed: rate limits and transient failures go back to `planned` with a later due time (the backoff lives in
-the database, like every delay); an invalid token holds the page's actions until it is reconnected; anything
-else fails the action with "code - message", shown on the log event.
+Every caller claims its rows (planned -> sending, a compare-and-set in the database) before handing them here, so
+redelivered tasks, sweeps and racing workers never send twice (../shared/QUEUE.md rule 2). The calls go out one
+by one; their outcomes are then written in one transaction. Errors are mapped, not swallowed: rate limits and
+transient failures go back to `planned` with a later due time (the backoff lives in the database, like every
+delay); an invalid token holds the page's actions until it is reconnected; anything else fails the action with
+"code - message", shown on the log event.
 """
 from __future__ import annotations
 
 import logging
 import random
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from app import graph
 from app.database import session
@@ -23,43 +25,77 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
+RECONNECT = "the page needs to be reconnected"
 
 
-def claim(action_id: int) -> bool:
-    """planned -> sending for this worker only; False when someone else has it or it is not due."""
-    claimed = session.execute(
-        update(PlannedAction)
-        .where(PlannedAction.id == action_id, PlannedAction.state == "planned",
-               PlannedAction.due_at <= utcnow() + timedelta(seconds=1))
-        .values(state="sending", claimed_at=utcnow(), attempts=PlannedAction.attempts + 1)
-    ).rowcount
+@dataclass
+class Outcome:
+    """What became of one claimed action; `sending` means nobody knows yet (sweeps.reconcile finds out)."""
+
+    action: PlannedAction
+    state: str
+    result_id: str | None = None
+    error: str | None = None
+    due_at: datetime | None = None
+    page_token_invalid: bool = False
+
+
+def claim_due(limit: int) -> list[tuple[PlannedAction, SocialPage]]:
+    """planned -> sending for up to `limit` due actions, in one statement; rows another worker holds are skipped."""
+    now = utcnow()
+    due = (select(PlannedAction.id).where(PlannedAction.state == "planned", PlannedAction.due_at <= now)
+           .order_by(PlannedAction.due_at).limit(limit).with_for_update(skip_locked=True))
+    claimed_ids = list(session.scalars(
+        update(PlannedAction).where(PlannedAction.id.in_(due.scalar_subquery()), PlannedAction.state == "planned")
+        .values(state="sending", claimed_at=now, attempts=PlannedAction.attempts + 1)
+        .returning(PlannedAction.id), execution_options={"synchronize_session": False}))
     session.commit()
-    return claimed == 1
+    return with_pages(claimed_ids)
 
 
-def perform(action_id: int, settings: dict) -> None:
-    """Call the Graph API for a claimed (sending) action and record the outcome."""
-    action = session.get(PlannedAction, action_id)
-    page = session.get(SocialPage, action.page_id)
+def with_pages(action_ids: list[int]) -> list[tuple[PlannedAction, SocialPage]]:
+    if not action_ids:
+        return []
+    found = session.execute(select(PlannedAction, SocialPage).join(SocialPage)
+                            .where(PlannedAction.id.in_(action_ids)).order_by(PlannedAction.id)
+                            .execution_options(populate_existing=True))
+    return [(action, page) for action, page in found]
+
+
+def send(claimed: list[tuple[PlannedAction, SocialPage]], settings: dict) -> None:
+    """Call the Graph API for claimed (sending) actions, then record every outcome in one transaction."""
+    client, token_invalid = graph_client(settings), set()
+    outcomes = []
+    for action, page in claimed:
+        if page.id in token_invalid:
+            outcomes.append(Outcome(action, "held", error=RECONNECT))  # no call: its token was just refused
+            continue
+        outcome = _attempt(client, action, page)
+        if outcome.page_token_invalid:
+            token_invalid.add(page.id)
+        outcomes.append(outcome)
+    record(outcomes)
+
+
+def _attempt(client, action: PlannedAction, page: SocialPage) -> Outcome:
     if page.needs_reconnect or not page.access_token:
-        finish(action, "held", error="the page needs to be reconnected")
-        return
+        return Outcome(action, "held", error=RECONNECT)
     try:
-        result_id = _call(graph_client(settings), action, page)
+        result_id = _call(client, action, page)
     except graph.AlreadyReplied:
-        finish(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
+        return Outcome(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
     except graph.RateLimited as error:
-        _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
+        return _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:
-        _hold_page(page, action, error)
+        return Outcome(action, "held", error=str(error), page_token_invalid=True)
     except graph.Transient as error:
         if error.status is None and action.kind == "public_reply":
-            return  # no answer: it may have been posted; stays `sending` until sweeps.reconcile reads the replies
-        _retry_later(action, _backoff(action.attempts), error)
+            # No answer: it may have been posted. It stays `sending` until sweeps.reconcile reads the replies.
+            return Outcome(action, "sending")
+        return _retry_later(action, _backoff(action.attempts), error)
     except graph.GraphError as error:
-        finish(action, "failed", error=error.reason)
-    else:
-        finish(action, "done", result_id=result_id)
+        return Outcome(action, "failed", error=error.reason)
+    return Outcome(action, "done", result_id=result_id)
 
 
 def _call(client, action: PlannedAction, page: SocialPage) -> str | None:
@@ -85,27 +121,34 @@ def _backoff(attempts: int) -> float:
     return random.uniform(ceiling / 2, ceiling)  # full jitter keeps retries of a burst apart
 
 
-def _retry_later(action: PlannedAction, seconds: float, error: Exception) -> None:
+def _retry_later(action: PlannedAction, seconds: float, error: Exception) -> Outcome:
     if action.attempts >= MAX_ATTEMPTS:
-        finish(action, "failed", error=f"gave up after {action.attempts} attempts: {error}")
+        return Outcome(action, "failed", error=f"gave up after {action.attempts} attempts: {error}")
+    return Outcome(action, "planned", error=str(error), due_at=utcnow() + timedelta(seconds=seconds))
+
+
+def record(outcomes: list[Outcome]) -> None:
+    """Write the outcomes on the actions and, for private replies, on the log events the team reads."""
+    now = utcnow()
+    settled = [outcome for outcome in outcomes if outcome.state != "sending"]
+    if settled:
+        session.execute(update(PlannedAction), [
+            {"id": outcome.action.id, "state": outcome.state, "result_id": outcome.result_id,
+             "error": outcome.error, "done_at": now if outcome.state == "done" else None,
+             "due_at": outcome.due_at or outcome.action.due_at} for outcome in settled])
+    replies = [outcome for outcome in settled if outcome.action.kind == "private_reply" and outcome.action.log_id
+               and outcome.state != "planned"]
+    if replies:
+        session.execute(update(CommentLog), [
+            {"id": outcome.action.log_id, "reply_message_id": outcome.result_id, "reply_error": outcome.error}
+            for outcome in replies])
+    _hold_pages({outcome.action.page_id for outcome in outcomes if outcome.page_token_invalid})
+    session.commit()
+
+
+def _hold_pages(page_ids: set[int]) -> None:
+    if not page_ids:
         return
-    action.state, action.error = "planned", str(error)
-    action.due_at = utcnow() + timedelta(seconds=seconds)
-    session.commit()
-
-
-def _hold_page(page: SocialPage, action: PlannedAction, error: Exception) -> None:
-    page.needs_reconnect = True
-    session.execute(update(PlannedAction).where(PlannedAction.page_id == page.id, PlannedAction.state == "planned")
-                    .values(state="held", error="the page needs to be reconnected"))
-    finish(action, "held", error=str(error))
-
-
-def finish(action: PlannedAction, state: str, result_id: str | None = None, error: str | None = None) -> None:
-    """Record the outcome on the action and, for a private reply, on the log event the team reads."""
-    action.state, action.result_id, action.error = state, result_id, error
-    action.done_at = utcnow() if state == "done" else None
-    if action.kind == "private_reply" and action.log_id:
-        entry = session.get(CommentLog, action.log_id)
-        entry.reply_message_id, entry.reply_error = result_id, error
-    session.commit()
+    session.execute(update(SocialPage).where(SocialPage.id.in_(page_ids)).values(needs_reconnect=True))
+    session.execute(update(PlannedAction).where(PlannedAction.page_id.in_(page_ids), PlannedAction.state == "planned")
+                    .values(state="held", error=RECONNECT))

@@ -2,40 +2,50 @@
 
 Meta retries for up to 36 h and may deliver twice (conformance/GRAPH.md §1.2): the unique key turns every
 repeat into a no-op at insert. Only new comments of connected pages are kept; edits, removals, hides and
-other feed items are acknowledged and dropped here.
+other feed items are acknowledged and dropped here. Storing rings the ingest doorbell: the workers drain the
+inbox table in batches, so a burst of webhooks costs one Celery message per batch, not one per comment.
 """
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 from typing import Iterable
 
 from sqlalchemy import select
 
+from app import queue
 from app.database import insert_ignore, session
 from app.graph import CommentChange
 from app.models import InboxEvent, SocialPage
 
 NEW_COMMENT_VERBS = {"add"}
+# Pages seen connected are believed for this long without asking the database again. A page disconnected
+# meanwhile costs at most a stored row, which ingest then drops (it checks the page itself).
+CONNECTED_TTL_SECONDS = 30.0
+_connected_until: dict[tuple[str, str], float] = {}
 
 
-def store_changes(changes: Iterable[CommentChange], source: str) -> list[int]:
-    """Insert the new comments of connected pages; returns the ids of the rows this call created."""
+def store_changes(changes: Iterable[CommentChange], source: str) -> int:
+    """Insert the new comments of connected pages, commit, and ring the ingest doorbell; returns how many were new."""
     wanted = [change for change in changes if change.verb in NEW_COMMENT_VERBS and change.comment_id]
     connected = _connected_pages({(change.platform, change.page_id) for change in wanted})
     rows = [_row(change, source) for change in wanted if (change.platform, change.page_id) in connected]
-    if not rows:
-        return []
-    new_ids = [insert_ignore(InboxEvent, row, ["platform", "comment_id"]) for row in rows]
+    new_ids = insert_ignore(InboxEvent, rows, ["platform", "comment_id"])
     session.commit()
-    return [row_id for row_id in new_ids if row_id is not None]
+    if new_ids:
+        queue.ring(queue.INGEST_INBOX)
+    return len(new_ids)
 
 
 def _connected_pages(keys: set[tuple[str, str]]) -> set[tuple[str, str]]:
-    if not keys:
-        return set()
-    found = session.execute(select(SocialPage.platform, SocialPage.external_id).where(
-        SocialPage.is_connected.is_(True), SocialPage.external_id.in_({page_id for _p, page_id in keys})))
-    return {(platform, external_id) for platform, external_id in found} & keys
+    now = time.monotonic()
+    unknown = {key for key in keys if _connected_until.get(key, 0.0) <= now}
+    if unknown:
+        found = session.execute(select(SocialPage.platform, SocialPage.external_id).where(
+            SocialPage.is_connected.is_(True), SocialPage.external_id.in_({page_id for _p, page_id in unknown})))
+        for key in {(platform, external_id) for platform, external_id in found} & unknown:
+            _connected_until[key] = now + CONNECTED_TTL_SECONDS
+    return {key for key in keys if _connected_until.get(key, 0.0) > now}
 
 
 def _row(change: CommentChange, source: str) -> dict:

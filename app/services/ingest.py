@@ -1,105 +1,208 @@
-"""Processing one received comment: choose the agent, guard against loops, moderate, match, log, plan.
+"""Deciding received comments: choose the agent, guard against loops, moderate, match, log, plan, send.
 
-Everything the decision produces (the log event, the planned actions, the processed mark) is committed in
-one transaction; the unique (page, comment) key of the log makes a second worker on the same comment fail
-that commit and back off, so a comment is decided once. Actions due now are committed already claimed
-(`sending`) and sent inline by this worker, with no second message and no second claim; if it dies before
-sending, the stuck-sending sweep resolves them (QUEUE.md §1.6 step 2).
+The inbox is drained a batch at a time. A batch's rows are locked as they are read (FOR UPDATE SKIP LOCKED on
+PostgreSQL), so two workers draining at once take different comments. Everything a batch decides (the log
+events, the planned actions, the reply units, the profiles, the processed marks) is committed in one
+transaction; the unique (page, comment) key of the log still makes a comment decided twice fail that commit
+(SQLite has no row locks), and then the batch's comments are decided one by one. Actions due now are committed
+already claimed (`sending`) and sent by this worker right after, with no second message and no second claim; if
+it dies before sending, the stuck-sending sweep resolves them (QUEUE.md §1.6 step 2).
 """
 from __future__ import annotations
 
 import logging
-
+import time
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 
+from app import queue
 from app.database import session
 from app.models import Agent, AgentIntent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions, limits, matchers, planning, subscribers
 from nlp import Match, answer, sentiment, spam
 
 log = logging.getLogger(__name__)
+BATCH_SIZE = 50
+# A drain hands over to a fresh message after this long, so one task never holds a worker child for good.
+DRAIN_SECONDS = 10.0
+# A comment whose decision raised this many times is given up (marked processed, the error in the worker log).
+MAX_ATTEMPTS = 5
 INLINE_WINDOW_SECONDS = 1.0
 
 
-def process_many(event_ids: list[int], settings: dict) -> None:
-    for event_id in event_ids:
-        process(event_id, settings)
+@dataclass
+class Decision:
+    event: InboxEvent
+    page: SocialPage
+    agent: Agent | None
+    match: Match
+    reply: answer.Answer | None = None
+    refusal: str | None = None
 
 
-def process(event_id: int, settings: dict) -> None:
-    event = session.get(InboxEvent, event_id)
-    if event is None or event.processed_at is not None:
-        return
-    page = session.scalars(select(SocialPage).where(SocialPage.platform == event.platform,
-                                                    SocialPage.external_id == event.page_external_id)).first()
-    # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
-    if page is None or not page.is_connected or page.wrote(event.from_id):
-        _mark_processed(event)
-        return
-    for action_id in _decide(event, page):
-        actions.perform(action_id, settings)
+def drain(settings: dict) -> int:
+    """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call took."""
+    deadline, failed, taken = time.monotonic() + DRAIN_SECONDS, set(), 0
+    while time.monotonic() < deadline:
+        batch = _next_events(BATCH_SIZE, failed)
+        if not batch:
+            return taken
+        actions.send(_decide_or_isolate(batch, failed), settings)
+        session.close()  # the identity map holds this batch's rows; the next one starts clean
+        taken += len(batch)
+    queue.ring(queue.INGEST_INBOX)  # time is up with comments left: a new message carries on
+    return taken
 
 
-def _decide(event: InboxEvent, page: SocialPage) -> list[int]:
-    """Log, plan and commit; returns the ids of the actions claimed for sending now."""
-    agent = _agent_for(page, event.post_external_id)
-    match = matchers.matcher_for(agent, page).match(event.message or "") if agent else _moderation_only(event)
-    entry = _log_entry(event, page, agent, match)
-    session.add(entry)
+def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> list[InboxEvent]:
+    query = (select(InboxEvent).where(InboxEvent.processed_at.is_(None)).order_by(InboxEvent.received_at,
+                                                                                  InboxEvent.id)
+             .limit(limit).with_for_update(skip_locked=True).execution_options(populate_existing=True))
+    if failed:
+        query = query.where(InboxEvent.id.not_in(failed))
+    if event_id is not None:
+        query = query.where(InboxEvent.id == event_id)
+    return list(session.scalars(query))
+
+
+def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> list[tuple[PlannedAction, SocialPage]]:
+    """Decide the batch; if that raises, decide its comments one by one, so one bad comment stops only itself."""
+    event_ids = [event.id for event in batch]
     try:
-        session.flush()
-        planned = _moderation_actions(page, entry, match)
-        if agent and match.matched:
-            planned += _answer(page, agent, entry, match, event)
-        claimed_now = _claim_due_now(planned)
-        session.add_all(planned)
-        subscribers.record(page, event)
+        return _decide(batch)
+    except OperationalError:
+        raise  # the database is away: the task retries later
+    except Exception:
+        session.rollback()
+        if len(event_ids) == 1:
+            _failed(event_ids[0], failed)
+            return []
+    claimed = []
+    for event_id in event_ids:
+        alone = _next_events(1, failed, event_id)  # empty when another worker decided it meanwhile
+        if alone:
+            claimed += _decide_or_isolate(alone, failed)
+    return claimed
+
+
+def _failed(event_id: int, failed: set[int]) -> None:
+    log.exception("deciding inbox event %s failed", event_id)
+    failed.add(event_id)  # not again in this drain; the next drain tries it once more
+    event = session.get(InboxEvent, event_id)
+    if event is None:
+        return
+    event.attempts += 1
+    if event.attempts >= MAX_ATTEMPTS:
         event.processed_at = utcnow()
-        session.commit()
-    except IntegrityError:
-        session.rollback()  # another worker decided this comment first
-        log.info("comment %s already decided", event.comment_id)
-        return []
-    return [planned_action.id for planned_action in claimed_now]
+        log.error("inbox event %s given up after %s attempts", event_id, event.attempts)
+    session.commit()
 
 
-def _claim_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:
-    now = utcnow()
-    due_now = [item for item in planned if item.due_at <= now + timedelta(seconds=INLINE_WINDOW_SECONDS)]
-    for item in due_now:
-        item.state, item.claimed_at, item.attempts = "sending", now, 1
-    return due_now
+def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
+    """Log, plan and commit a batch; returns the actions claimed for sending now, with their pages."""
+    pages = _pages_of(batch)
+    agents = _agents_of(list(pages.values()), batch)
+    decisions = []
+    for event in batch:
+        page = pages.get((event.platform, event.page_external_id))
+        # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
+        if page is None or not page.is_connected or page.wrote(event.from_id):
+            continue
+        decisions.append(_decision(event, page, _agent_for(agents, page, event.post_external_id)))
+    _take_replies(decisions)
+    entries = [_log_entry(decision) for decision in decisions]
+    session.add_all(entries)
+    session.flush()
+    planned = [item for decision, entry in zip(decisions, entries) for item in _actions(decision, entry)]
+    claimed_now = _claim_due_now(planned)
+    session.add_all(planned)
+    subscribers.record([(decision.page, decision.event) for decision in decisions])
+    session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
+                    .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
+    session.commit()
+    pages_by_id = {page.id: page for page in pages.values()}
+    return [(item, pages_by_id[item.page_id]) for item in claimed_now]
 
 
-def _agent_for(page: SocialPage, post_external_id: str | None) -> Agent | None:
-    """The post's own agent, else the page's generic agent; only live, trained agents answer."""
-    candidates = session.scalars(select(Agent).options(
+def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
+    found = session.scalars(select(SocialPage).where(
+        SocialPage.external_id.in_({event.page_external_id for event in batch})))
+    return {(page.platform, page.external_id): page for page in found}
+
+
+def _agents_of(pages: list[SocialPage], batch: list[InboxEvent]) -> dict[tuple[int, str], Agent]:
+    """The live, trained agents that may answer this batch, by (page id, target): a post, or the page (generic)."""
+    if not pages:
+        return {}
+    targets = {event.post_external_id for event in batch if event.post_external_id} | \
+        {page.external_id for page in pages}
+    found = session.scalars(select(Agent).options(
         selectinload(Agent.intents).selectinload(AgentIntent.product_answers)).where(
-        Agent.page_id == page.id, Agent.live.is_(True), Agent.trained.is_(True),
-        Agent.target_id.in_([target for target in (post_external_id, page.external_id) if target])))
-    by_target = {agent.target_id: agent for agent in candidates}
-    return by_target.get(post_external_id) or by_target.get(page.external_id)
+        Agent.page_id.in_([page.id for page in pages]), Agent.live.is_(True), Agent.trained.is_(True),
+        Agent.target_id.in_(targets)))
+    return {(agent.page_id, agent.target_id): agent for agent in found}
 
 
-def _moderation_only(event: InboxEvent) -> Match:
+def _agent_for(agents: dict, page: SocialPage, post_external_id: str | None) -> Agent | None:
+    """The post's own agent, else the page's generic agent."""
+    return agents.get((page.id, post_external_id)) or agents.get((page.id, page.external_id))
+
+
+def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decision:
     text = event.message or ""
-    return Match(text=text, language="", negative=sentiment.is_negative(text), has_link=spam.has_link(text))
+    if agent is None:
+        moderation = Match(text=text, language="", negative=sentiment.is_negative(text), has_link=spam.has_link(text))
+        return Decision(event, page, None, moderation)
+    match = matchers.matcher_for(agent, page).match(text)
+    reply = answer.compose(match, matchers.intents_config(agent), page.platform,
+                           subscribers.names(event, page)) if match.matched else None
+    return Decision(event, page, agent, match, reply)
 
 
-def _log_entry(event: InboxEvent, page: SocialPage, agent: Agent | None, match: Match) -> CommentLog:
+def _take_replies(decisions: list[Decision]) -> None:
+    """One draw on each owner's monthly replies for the whole batch; the comments past the plan are refused."""
+    wanting = defaultdict(list)
+    for decision in decisions:
+        if decision.reply is not None:
+            wanting[decision.page.owner_id].append(decision)
+    for owner_id, owners_decisions in wanting.items():
+        granted, refusal = limits.take_replies(owner_id, len(owners_decisions))
+        for decision in owners_decisions[granted:]:
+            decision.refusal = refusal
+
+
+def _log_entry(decision: Decision) -> CommentLog:
+    event, page, agent, match, reply = (decision.event, decision.page, decision.agent, decision.match,
+                                        decision.reply)
+    intents = [{"intent": item.name, "score": round(item.score, 4)} for item in match.intents]
+    if agent is not None and match.matched:
+        intents = [{**item, "resp": reply.text if reply and item["intent"] == reply.intent else None,
+                    "buttons": reply.buttons if reply and item["intent"] == reply.intent else []}
+                   for item in intents]
     return CommentLog(
         page_id=page.id, agent_id=agent.id if agent else None, inbox_event_id=event.id,
         comment_id=event.comment_id, post_external_id=event.post_external_id, message=event.message or "",
         created_time=event.created_time, language=match.language or None, success=match.matched,
-        intents=[{"intent": i.name, "score": round(i.score, 4)} for i in match.intents],
+        intents=intents, answer=reply.text if reply else None, buttons=reply.buttons if reply else [],
         products=[{"name": p.name, "category": p.category, "score": round(p.score, 2)} for p in match.products],
         publisher_id=event.from_id, publisher=subscribers.publisher(event), negative=match.negative,
         has_link=match.has_link, link=_comment_link(event, page),
-        skip_reason=None if match.matched else ("no_agent" if agent is None else "not_matched"))
+        treated=reply is not None and decision.refusal is None, skip_reason=_skip_reason(decision))
+
+
+def _skip_reason(decision: Decision) -> str | None:
+    if decision.agent is None:
+        return "no_agent"
+    if not decision.match.matched:
+        return "not_matched"
+    if decision.reply is None:
+        return "no_answer"
+    return decision.refusal  # logged as not answered when the plan refused; nothing is sent
 
 
 def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:
@@ -108,31 +211,21 @@ def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:
     return None
 
 
-def _moderation_actions(page: SocialPage, entry: CommentLog, match: Match) -> list:
-    """Hide at once a comment with a link (anti-spam on) or a negative one (hide-negative on)."""
+def _actions(decision: Decision, entry: CommentLog) -> list[PlannedAction]:
+    """Hide at once a comment with a link (anti-spam on) or a negative one (hide-negative on); answer if granted."""
+    page, match = decision.page, decision.match
+    planned = []
     if (page.spam and match.has_link) or (page.hide_comment and match.negative):
-        return [planning.action(page, entry.id, entry.comment_id, "hide", utcnow())]
-    return []
+        planned.append(planning.action(page, entry.id, entry.comment_id, "hide", utcnow()))
+    if entry.treated:
+        planned += planning.answer_actions(page, entry.id, entry.comment_id, decision.reply.text,
+                                           decision.reply.buttons)
+    return planned
 
 
-def _answer(page: SocialPage, agent: Agent, entry: CommentLog, match: Match, event: InboxEvent) -> list:
-    composed = answer.compose(match, matchers.intents_config(agent), page.platform,
-                              subscribers.names(event, page))
-    entry.intents = [{**item, "resp": composed.text if composed and item["intent"] == composed.intent else None,
-                      "buttons": composed.buttons if composed and item["intent"] == composed.intent else []}
-                     for item in entry.intents]
-    if composed is None:
-        entry.skip_reason = "no_answer"
-        return []
-    entry.answer, entry.buttons = composed.text, composed.buttons
-    refusal = limits.take_reply(page)
-    if refusal:
-        entry.skip_reason = refusal  # logged as not answered; nothing is sent
-        return []
-    entry.treated = True
-    return planning.answer_actions(page, entry.id, entry.comment_id, composed.text, composed.buttons)
-
-
-def _mark_processed(event: InboxEvent) -> None:
-    event.processed_at = utcnow()
-    session.commit()
+def _claim_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:
+    now = utcnow()
+    due_now = [item for item in planned if item.due_at <= now + timedelta(seconds=INLINE_WINDOW_SECONDS)]
+    for item in due_now:
+        item.state, item.claimed_at, item.attempts = "sending", now, 1
+    return due_now

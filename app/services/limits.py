@@ -1,27 +1,37 @@
 """Plan limits enforced on the server (DESIGN.md §2): here, the monthly automatic replies of a page owner.
 
-Each reply takes one unit of the owner's monthly counter with a single conditional UPDATE (used < limit), inside
-the transaction that plans the reply: a rolled-back decision gives its unit back, and no race oversteps the plan.
+A batch of replies takes its units of the owner's monthly counter with one conditional UPDATE (used + n <= limit),
+inside the transaction that plans them: a rolled-back decision gives its units back, and no race oversteps the
+plan. Only at the edge of the allowance are units taken one by one, to grant exactly what is left.
 """
 from __future__ import annotations
 
 from sqlalchemy import select, update
 
 from app.database import insert_ignore, session
-from app.models import Plan, ReplyUsage, SocialPage, Subscription, utcnow
+from app.models import Plan, ReplyUsage, Subscription, utcnow
 
 
-def take_reply(page: SocialPage) -> str | None:
-    """Take one automatic reply of the page owner's month; None, or why not (plan_expired, plan_limit)."""
-    limit = _monthly_limit(page.owner_id)
+def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
+    """Take up to `wanted` automatic replies of the owner's month: (granted, None) or, when short, why not
+    (plan_expired, plan_limit)."""
+    limit = _monthly_limit(owner_id)
     if limit is None:
-        return "plan_expired"
+        return 0, "plan_expired"
     month = utcnow().strftime("%Y-%m")
-    insert_ignore(ReplyUsage, {"owner_id": page.owner_id, "month": month, "used": 0}, ["owner_id", "month"])
-    taken = session.execute(update(ReplyUsage).where(
-        ReplyUsage.owner_id == page.owner_id, ReplyUsage.month == month, ReplyUsage.used < limit)
-        .values(used=ReplyUsage.used + 1)).rowcount
-    return None if taken == 1 else "plan_limit"
+    insert_ignore(ReplyUsage, [{"owner_id": owner_id, "month": month, "used": 0}], ["owner_id", "month"])
+    if _add(owner_id, month, wanted, limit):
+        return wanted, None
+    granted = 0
+    while granted < wanted and _add(owner_id, month, 1, limit):
+        granted += 1
+    return granted, "plan_limit"
+
+
+def _add(owner_id: int, month: str, units: int, limit: int) -> bool:
+    return session.execute(update(ReplyUsage).where(
+        ReplyUsage.owner_id == owner_id, ReplyUsage.month == month, ReplyUsage.used + units <= limit)
+        .values(used=ReplyUsage.used + units)).rowcount == 1
 
 
 def monthly_replies_used(owner_id: int) -> int:

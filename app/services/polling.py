@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import select
 
-from app import graph, queue
+from app import graph
 from app.database import session
 from app.graph import CommentChange
 from app.models import Agent, SocialPage, utcnow
@@ -33,7 +33,7 @@ def poll_page(page_id: int, settings: dict) -> int:
     client = graph_client(settings)
     since = page.last_polled_at or utcnow() - FIRST_LOOK_BACK
     started = utcnow()
-    stored: list[int] = []
+    stored = 0
     try:
         for object_id in _watched_objects(client, page):
             changes = [_change(page, object_id, item) for item in
@@ -42,15 +42,13 @@ def poll_page(page_id: int, settings: dict) -> int:
     except graph.TokenInvalid:
         page.needs_reconnect = True
         session.commit()
-        return len(stored)
+        return stored
     except graph.GraphError:
         log.warning("polling page %s stopped for this round", page.external_id, exc_info=True)
-        return len(stored)  # rate limited or down: the next round starts from the same checkpoint
+        return stored  # rate limited or down: the next round starts from the same checkpoint
     page.last_polled_at = started
     session.commit()
-    if stored:
-        queue.enqueue(queue.INGEST_COMMENTS, stored)
-    return len(stored)
+    return stored
 
 
 def _watched_objects(client, page: SocialPage) -> list[str]:

@@ -1,6 +1,8 @@
 """What a page knows of its commenters: the publisher fields of a log event and the subscriber profile."""
 from __future__ import annotations
 
+from sqlalchemy import func
+
 from app.database import upsert
 from app.models import InboxEvent, SocialPage, SubscriberProfile, utcnow
 
@@ -19,15 +21,22 @@ def publisher(event: InboxEvent) -> dict:
             "username": event.from_name}
 
 
-def record(page: SocialPage, event: InboxEvent) -> None:
-    """Create or refresh the commenter's profile in one statement (phone, email... are filled by the team)."""
-    if not event.from_id:
-        return
-    first, _space, last = (event.from_name or "").partition(" ")
-    names_known = {"username": event.from_name} if page.platform == "instagram" else \
-        {"first_name": first, "last_name": last}
-    row = {"page_id": page.id, "publisher_id": event.from_id, "name": event.from_name, "comments_count": 1,
-           "updated_at": utcnow(), **names_known}
-    upsert(SubscriberProfile, row, ["page_id", "publisher_id"],
-           {"name": event.from_name, "updated_at": row["updated_at"], **names_known,
-            "comments_count": SubscriberProfile.comments_count + 1})
+def record(commenters: list[tuple[SocialPage, InboxEvent]]) -> None:
+    """Create or refresh the commenters' profiles in one statement (phone, email... are filled by the team)."""
+    rows: dict[tuple[int, str], dict] = {}
+    for page, event in commenters:
+        if not event.from_id:
+            continue
+        first, _space, last = (event.from_name or "").partition(" ")
+        known = {"first_name": first, "last_name": last, "username": None} if page.platform == "facebook" else \
+            {"first_name": None, "last_name": None, "username": event.from_name}
+        key = (page.id, event.from_id)
+        count = rows[key]["comments_count"] + 1 if key in rows else 1
+        rows[key] = {"page_id": page.id, "publisher_id": event.from_id, "name": event.from_name,
+                     "comments_count": count, "updated_at": utcnow(), **known}
+    upsert(SubscriberProfile, list(rows.values()), ["page_id", "publisher_id"], lambda proposed: {
+        "name": proposed.name, "updated_at": proposed.updated_at,
+        "first_name": func.coalesce(proposed.first_name, SubscriberProfile.first_name),
+        "last_name": func.coalesce(proposed.last_name, SubscriberProfile.last_name),
+        "username": func.coalesce(proposed.username, SubscriberProfile.username),
+        "comments_count": SubscriberProfile.comments_count + proposed.comments_count})

@@ -1,4 +1,4 @@
-"""Beat-driven recovery: send what is due, re-queue what was stored but never processed, and resolve actions
+"""Beat-driven recovery: send what is due, wake the drain of what was stored but never processed, and resolve actions
 stuck in `sending` by asking the Graph API what happened, never by blindly sending again (QUEUE.md §1.5-1.6).
 """
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from app import graph, queue
 from app.database import session
@@ -16,35 +16,31 @@ from app.services.graph import graph_client
 
 log = logging.getLogger(__name__)
 DISPATCH_BATCH = 200
-REQUEUE_BATCH = 100
 
 
 def dispatch_due(settings: dict) -> int:
-    """Send every planned action whose due time has come; returns how many this call sent."""
-    due = list(session.scalars(select(PlannedAction.id).where(
-        PlannedAction.state == "planned", PlannedAction.due_at <= utcnow())
-        .order_by(PlannedAction.due_at).limit(DISPATCH_BATCH)))
-    session.commit()
+    """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
     sent = 0
-    for action_id in due:
-        if actions.claim(action_id):
-            actions.perform(action_id, settings)
-            sent += 1
-    return sent
+    while True:
+        claimed = actions.claim_due(DISPATCH_BATCH)
+        if not claimed:
+            return sent
+        actions.send(claimed, settings)
+        session.close()  # the bulk updates made the loaded rows stale; the next batch reads afresh
+        sent += len(claimed)
 
 
 def requeue_stale_inbox(settings: dict) -> int:
-    """Inbox rows not processed within INBOX_STALE_SECONDS go back to the ingest queue (broker down, worker killed)."""
+    """Inbox rows left unprocessed for INBOX_STALE_SECONDS (a drain lost with a crashed broker or worker): rings
+    past the doorbell, which may itself be lost or stuck; returns how many rows were waiting."""
     horizon = utcnow() - timedelta(seconds=float(settings.get("INBOX_STALE_SECONDS", 60)))
-    stale = list(session.scalars(select(InboxEvent.id).where(
-        InboxEvent.processed_at.is_(None), InboxEvent.received_at <= horizon).limit(REQUEUE_BATCH * 10)))
+    stale = session.scalar(select(func.count()).select_from(InboxEvent).where(
+        InboxEvent.processed_at.is_(None), InboxEvent.received_at <= horizon))
+    session.commit()
     if stale:
-        session.execute(update(InboxEvent).where(InboxEvent.id.in_(stale))
-                        .values(attempts=InboxEvent.attempts + 1, received_at=utcnow()))
-        session.commit()
-    for start in range(0, len(stale), REQUEUE_BATCH):
-        queue.enqueue(queue.INGEST_COMMENTS, stale[start:start + REQUEUE_BATCH])
-    return len(stale)
+        queue.answer(queue.INGEST_INBOX)
+        queue.ring(queue.INGEST_INBOX)
+    return stale
 
 
 def reconcile_stuck(settings: dict) -> int:
@@ -59,12 +55,11 @@ def reconcile_stuck(settings: dict) -> int:
 
 
 def reconcile(action_id: int, settings: dict, horizon) -> None:
-    action = session.get(PlannedAction, action_id)
-    page = session.get(SocialPage, action.page_id)
+    [(action, page)] = actions.with_pages([action_id])
     if action.kind == "public_reply" and page.access_token and not page.needs_reconnect:
         existing = _page_reply(settings, page, action.comment_id)
         if existing:
-            actions.finish(action, "done", result_id=existing)
+            actions.record([actions.Outcome(action, "done", result_id=existing)])
             return
     # Private replies (one per comment at Meta: a resend answers 10900), likes and hides are safe to resend.
     # Re-claim with a compare-and-set on claimed_at, so two sweeps never resend the same stuck row.
@@ -73,7 +68,7 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
         .values(claimed_at=utcnow(), attempts=PlannedAction.attempts + 1)).rowcount
     session.commit()
     if moved:
-        actions.perform(action_id, settings)
+        actions.send(actions.with_pages([action_id]), settings)
 
 
 def _page_reply(settings: dict, page: SocialPage, comment_id: str) -> str | None:

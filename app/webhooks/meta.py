@@ -1,7 +1,7 @@
 """Meta's webhook callback: the GET verification handshake and signed POST deliveries of comment changes.
 
 A delivery is answered 200 only after its comment changes are committed to the inbox; matching happens in
-the workers (Chatwoot: perform_later, then render :ok). One Celery message per POST, never one per change.
+the workers (Chatwoot: perform_later, then render :ok), which the inbox's doorbell wakes.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from app import graph, queue
+from app import graph
 from app.errors import DomainError, Forbidden
 from app.services import inbox
 
@@ -42,7 +42,5 @@ class MetaWebhook(MethodView):
             changes = graph.parse_changes(json.loads(raw))
         except (ValueError, graph.WebhookPayloadInvalid) as error:
             raise PayloadInvalid() from error
-        new_ids = inbox.store_changes(changes, source="webhook")
-        if new_ids:
-            queue.enqueue(queue.INGEST_COMMENTS, new_ids)
+        inbox.store_changes(changes, source="webhook")
         return Response("EVENT_RECEIVED", mimetype="text/plain")
