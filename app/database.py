@@ -67,31 +67,35 @@ def upgrade_schema(url: str) -> None:
     command.upgrade(config, "head")
 
 
-def _dialect_insert(model):
+def _dialect_insert(table):
     """INSERT with ON CONFLICT support, in the dialect of the bound database (PostgreSQL or SQLite)."""
     from sqlalchemy.dialects.postgresql import insert as pg_insert
     from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-    return (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(model)
+    return (pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert)(table)
 
 
 def insert_ignore(model, rows: list[dict], conflict_columns: list[str]) -> list[int]:
-    """One multi-row INSERT ... ON CONFLICT DO NOTHING RETURNING id: the ids of the rows that were new."""
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING id for every row: the ids of the rows that were new.
+
+    The rows go as parameters of one cached statement (SQLAlchemy sends them as one multi-row INSERT);
+    `.values(rows)` would be compiled again on every call.
+    """
     if not rows:
         return []
-    statement = (_dialect_insert(model).values(rows).on_conflict_do_nothing(index_elements=conflict_columns)
-                 .returning(model.id))
-    return list(session.execute(statement).scalars())
+    statement = (_dialect_insert(model.__table__).on_conflict_do_nothing(index_elements=conflict_columns)
+                 .returning(model.__table__.c.id))
+    return list(session.execute(statement, rows).scalars())
 
 
 def upsert(model, rows: list[dict], conflict_columns: list[str], updates) -> None:
-    """One multi-row INSERT ... ON CONFLICT (key) DO UPDATE, safe when two writers race.
+    """INSERT ... ON CONFLICT (key) DO UPDATE for every row, safe when two writers race.
 
     `updates(excluded)` gives the SET clause; `excluded` is the row that was proposed. The rows must have
     distinct keys (PostgreSQL refuses to update one row twice in a statement).
     """
     if not rows:
         return
-    statement = _dialect_insert(model).values(rows)
+    statement = _dialect_insert(model.__table__)
     session.execute(statement.on_conflict_do_update(index_elements=conflict_columns,
-                                                    set_=updates(statement.excluded)))
+                                                    set_=updates(statement.excluded)), rows)

@@ -40,15 +40,15 @@ def measure_webhook(product, shop, args) -> dict:
     def deliver(body: tuple[bytes, dict]):
         return lambda: client.request("POST", "/api/v1/webhooks/meta", *body)[0]
 
-    web_cpu = product.cpu_seconds()["web"]
+    cpu_before = product.cpu_seconds()
     started = time.time()
     timings = paced([deliver(body) for body in bodies], args.webhook_rate, args.client_threads)
     sent_seconds = time.time() - started
-    web_cpu = product.cpu_seconds()["web"] - web_cpu
+    cpu_sending = _cpu_ms_per(product, cpu_before, count)
     drained = _drain(lambda: -_unprocessed(), 0, args.drain_seconds)
     seconds = [timing.seconds for timing in timings]
     return {"count": count, "errors": sum(timing.status != 200 for timing in timings),
-            "web_cpu_ms": 1000 * web_cpu / count,
+            "cpu_ms_while_sending": cpu_sending, "cpu_ms_per_comment": _cpu_ms_per(product, cpu_before, count),
             "rate": count / sent_seconds, "p50": percentile(seconds, 0.5), "p99": percentile(seconds, 0.99),
             "max": max(seconds), "lag_p99": percentile([t.started - t.due for t in timings], 0.99),
             "ingested_per_second": count / (time.time() - started) if drained else None}
@@ -84,7 +84,6 @@ def measure_pipeline(product, shop, args) -> dict:
     cpu_before, finished_before = product.cpu_seconds(), _finished_replies()
     timings = paced([post_comment(index) for index in range(args.comments)], args.rate, args.client_threads)
     settled = _drain(_finished_replies, finished_before + len(posted), args.drain_seconds)
-    cpu = {name: value - cpu_before.get(name, 0.0) for name, value in product.cpu_seconds().items()}
     replies = _replies_by_comment(shop.admin.effects())
     latencies, last_reply = [], 0.0
     for index, comment_id in posted.items():
@@ -99,8 +98,13 @@ def measure_pipeline(product, shop, args) -> dict:
             "duplicated": sum(1 for comment_id in posted.values() if len(replies.get(comment_id, [])) > 1),
             "per_second": len(latencies) / (last_reply - first_post) if latencies else 0.0,
             "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
-            "max": max(latencies, default=0.0), "cpu_ms_per_comment": {
-                name: 1000 * value / max(len(posted), 1) for name, value in cpu.items()}}
+            "max": max(latencies, default=0.0), "cpu_ms_per_comment": _cpu_ms_per(product, cpu_before, len(posted))}
+
+
+def _cpu_ms_per(product, before: dict[str, float], count: int) -> dict[str, float]:
+    """CPU milliseconds per item of each process since `before`."""
+    return {name: 1000 * (value - before.get(name, 0.0)) / max(count, 1)
+            for name, value in product.cpu_seconds().items()}
 
 
 def _why_unanswered(comment_ids: list[str]) -> Counter:

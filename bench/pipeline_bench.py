@@ -131,7 +131,9 @@ def report(args, product: Product, webhook: dict, pipeline: dict) -> None:
           f"{psutil.cpu_count()} cores")
     print(f"(a) webhook: {webhook['count']} signed POSTs at {webhook['rate']:.0f}/s, errors {webhook['errors']}, "
           f"answer p50 {webhook['p50'] * ms:.1f} ms p99 {webhook['p99'] * ms:.1f} ms max {webhook['max'] * ms:.1f} ms"
-          f", client start lag p99 {webhook['lag_p99'] * ms:.1f} ms, web CPU {webhook['web_cpu_ms']:.2f} ms/request")
+          f", client start lag p99 {webhook['lag_p99'] * ms:.1f} ms")
+    print("(a) CPU ms per webhook while sending: " + _per_process(webhook["cpu_ms_while_sending"]))
+    print("(a) CPU ms per webhook, sending and ingesting: " + _per_process(webhook["cpu_ms_per_comment"]))
     ingested = webhook["ingested_per_second"]
     print(f"(a) those comments ingested (not matched, logged) at {ingested:.0f}/s" if ingested else
           "(a) the worker had not ingested every comment by the end of the drain")
@@ -140,12 +142,15 @@ def report(args, product: Product, webhook: dict, pipeline: dict) -> None:
           f"{pipeline['p50'] * ms:.0f} ms p99 {pipeline['p99'] * ms:.0f} ms max {pipeline['max'] * ms:.0f} ms")
     for why, count in pipeline["lost_why"].most_common(5):
         print(f"(b) unanswered: {count} x {why}")
-    print("(b) CPU ms per comment: " + ", ".join(f"{name} {value:.2f}"
-                                                 for name, value in pipeline["cpu_ms_per_comment"].items()))
+    print("(b) CPU ms per comment: " + _per_process(pipeline["cpu_ms_per_comment"]))
     print(f"SUMMARY webhook p50={webhook['p50'] * ms:.1f}ms p99={webhook['p99'] * ms:.1f}ms "
           f"@{webhook['rate']:.0f}/s | processed {pipeline['per_second']:.1f} comments/s @{args.rate:.0f}/s | "
           f"webhook->reply p50={pipeline['p50'] * ms:.0f}ms p99={pipeline['p99'] * ms:.0f}ms | "
           f"lost={pipeline['lost']} duplicated={pipeline['duplicated']}")
+
+
+def _per_process(cpu_ms: dict[str, float]) -> str:
+    return ", ".join(f"{name} {value:.2f}" for name, value in cpu_ms.items())
 
 
 def main(argv=None) -> int:
