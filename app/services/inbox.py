@@ -48,6 +48,11 @@ def _connected_pages(keys: set[tuple[str, str]]) -> set[tuple[str, str]]:
     return {key for key in keys if _connected_until.get(key, 0.0) > now}
 
 
+def forget_connected_pages() -> None:
+    """Ask the database again for every page (a page was disconnected or deleted in this process)."""
+    _connected_until.clear()
+
+
 def _row(change: CommentChange, source: str) -> dict:
     created = (datetime.fromtimestamp(change.created_time, timezone.utc).replace(tzinfo=None)
                if change.created_time else None)

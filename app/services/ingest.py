@@ -49,19 +49,20 @@ class Decision:
 
 
 def drain(settings: dict) -> int:
-    """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call took."""
-    deadline, failed, taken = time.monotonic() + DRAIN_SECONDS, set(), 0
+    """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call decided."""
+    deadline, failed, decided = time.monotonic() + DRAIN_SECONDS, set(), 0
     while time.monotonic() < deadline:
         batch = _next_events(BATCH_SIZE, failed)
         if not batch:
-            return taken
-        actions.send(_decide_or_isolate(batch, failed), settings)
+            return decided
+        count, claimed = _decide_or_isolate(batch, failed)
+        actions.send(claimed, settings)
         session.close()  # the identity map holds this batch's rows; the next one starts clean
-        taken += len(batch)
+        decided += count
         if len(batch) < BATCH_SIZE:
             time.sleep(LINGER_SECONDS)
     queue.ring(queue.INGEST_INBOX)  # time is up with comments left: a new message carries on
-    return taken
+    return decided
 
 
 def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> list[InboxEvent]:
@@ -75,24 +76,26 @@ def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> l
     return list(session.scalars(query))
 
 
-def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> list[tuple[PlannedAction, SocialPage]]:
-    """Decide the batch; if that raises, decide its comments one by one, so one bad comment stops only itself."""
+def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> tuple[int, list]:
+    """Decide the batch; if that raises, decide its comments one by one, so one bad comment stops only itself.
+    Returns how many comments were decided here and the actions claimed for sending now."""
     event_ids = [event.id for event in batch]
     try:
-        return _decide(batch)
+        return len(batch), _decide(batch)
     except OperationalError:
-        raise  # the database is away: the task retries later
+        raise  # the database is away or busy: the task retries later
     except Exception:
         session.rollback()
         if len(event_ids) == 1:
             _failed(event_ids[0], failed)
-            return []
-    claimed = []
+            return 0, []
+    decided, claimed = 0, []
     for event_id in event_ids:
         alone = _next_events(1, failed, event_id)  # empty when another worker decided it meanwhile
         if alone:
-            claimed += _decide_or_isolate(alone, failed)
-    return claimed
+            count, claimed_now = _decide_or_isolate(alone, failed)
+            decided, claimed = decided + count, claimed + claimed_now
+    return decided, claimed
 
 
 def _failed(event_id: int, failed: set[int]) -> None:

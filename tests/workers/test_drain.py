@@ -1,0 +1,105 @@
+"""Draining the inbox: workers racing over the same comments answer each once, and a comment whose decision
+raises holds up only itself. The workers here are threads calling the drain in this process (so the test can
+start them at the same instant); the webhooks, the database and the Graph calls to the sandbox are real."""
+import threading
+import time
+import uuid
+
+import pytest
+from sqlalchemy import func, select
+
+from app import queue
+from app.celery_factory import make_celery
+from app.database import session
+from app.models import CommentLog, InboxEvent
+from app.services import ingest
+from bench.shop import PRICE_QUESTIONS
+from tests.workers.conftest import add_agent, connect_page
+
+
+@pytest.fixture
+def unheard_bells(app, redis_client):
+    """Rings go to a broker namespace no worker consumes: only the test's own drains read the inbox."""
+    prefix = f"unheard-{uuid.uuid4().hex}:"
+    queue.bind(make_celery({**app.config, "CELERY_KEY_PREFIX": prefix}))
+    yield
+    for key in redis_client.scan_iter(match=f"{prefix}*"):
+        redis_client.delete(key)
+    queue.bind(make_celery(app.config))
+
+
+@pytest.fixture
+def stored_comments(app, sandbox, live_web, unheard_bells):
+    """Comments typed at the sandbox, delivered by its webhooks and stored in the inbox, none decided yet."""
+    settings = dict(app.config)
+    page, post_id = connect_page(sandbox, settings, live_web)
+    add_agent(page, post_id, {"price": "Bonjour ##FIRST_NAME##, la robe est à 45 DT."})
+
+    def store(messages: list[str]) -> list[str]:
+        ids = [sandbox.admin.comment(post_id, message, author={"id": str(7_000_000 + index), "name": "Fan Nour"})
+               ["id"] for index, message in enumerate(messages)]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and _count(InboxEvent.id) < len(ids):
+            time.sleep(0.1)
+        assert _count(InboxEvent.id) == len(ids), "the webhooks never stored every comment"
+        return ids
+
+    return settings, sandbox, store
+
+
+def _count(column, *conditions) -> int:
+    session.rollback()
+    return session.scalar(select(func.count(column)).where(*conditions))
+
+
+def test_two_workers_draining_at_once_answer_each_comment_once(stored_comments):
+    settings, sandbox, store = stored_comments
+    comment_ids = store(list(PRICE_QUESTIONS) * 6)
+    taken, barrier = [], threading.Barrier(2)
+
+    def worker():
+        barrier.wait()
+        taken.append(ingest.drain(settings))
+        session.remove()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert sum(taken) == len(comment_ids)
+    assert [len(sandbox.admin.comment_effects(comment_id)["private_replies"]) for comment_id in comment_ids] == \
+        [1] * len(comment_ids)
+    assert _count(CommentLog.id) == len(comment_ids)
+    assert _count(InboxEvent.id, InboxEvent.processed_at.is_(None)) == 0
+
+
+def test_a_comment_whose_decision_fails_is_retried_then_given_up_without_holding_the_others(
+        stored_comments, monkeypatch):
+    settings, sandbox, store = stored_comments
+    decide = ingest._decision
+
+    def decision_that_fails_on_one_text(event, page, agent):
+        # Stands in for a bug that only one comment's content triggers; every other step runs for real.
+        if event.message == "prix ??? (poison)":
+            raise ValueError("a decision bug")
+        return decide(event, page, agent)
+
+    monkeypatch.setattr(ingest, "_decision", decision_that_fails_on_one_text)
+    poison, *others = store(["prix ??? (poison)", *PRICE_QUESTIONS])
+
+    ingest.drain(settings)
+
+    assert all(sandbox.admin.comment_effects(comment_id)["private_replies"] for comment_id in others)
+    event = session.scalars(select(InboxEvent).where(InboxEvent.comment_id == poison)).one()
+    assert (event.attempts, event.processed_at) == (1, None)  # left for the next drain
+
+    for _ in range(ingest.MAX_ATTEMPTS - 1):
+        ingest.drain(settings)
+
+    session.rollback()
+    event = session.scalars(select(InboxEvent).where(InboxEvent.comment_id == poison)).one()
+    assert event.attempts == ingest.MAX_ATTEMPTS and event.processed_at is not None  # given up
+    assert sandbox.admin.comment_effects(poison)["private_replies"] == []
+    assert _count(CommentLog.id) == len(others)
