@@ -1,6 +1,6 @@
 """Reply delays held in the database, and every Graph API fault ending in its documented state."""
 import time
-from datetime import timedelta
+from datetime import timedelta, timezone
 
 from app.database import session
 from app.models import CommentLog, PlannedAction, SocialPage, utcnow
@@ -33,9 +33,11 @@ def test_exactly_delay_is_honoured_and_survives_a_worker_restart(shop, beat, cel
     celery_worker.kill()  # the delay lives in the database, not in the killed worker
     celery_worker.start()
 
-    assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
     effects = shop.wait_for(comment_id, lambda e: e["private_replies"])
     assert len(effects["private_replies"]) == 1
+    [sent_at] = [effect["at"] for effect in shop.sandbox.admin.effects()
+                 if effect["kind"] == "private_reply" and effect["comment_id"] == comment_id]
+    assert sent_at >= action.due_at.replace(tzinfo=timezone.utc).timestamp()  # not a moment before its time
     assert _action(comment_id).done_at >= action.due_at
 
 
