@@ -15,6 +15,7 @@ COPY app/ app/
 COPY workers/ workers/
 COPY nlp/ nlp/
 COPY migrations/ migrations/
+COPY gunicorn.conf.py ./
 COPY --from=frontend /src/frontend/dist frontend/dist
 RUN python -m nlp train
 EXPOSE 8000

@@ -31,14 +31,20 @@ def warm_up(shop, comments: int = 20, timeout: float = 120.0) -> float:
 
 
 def measure_webhook(product, shop, args) -> dict:
-    """Phase a: signed deliveries of one new comment each (not matching any intent: no Graph call follows)."""
-    count = int(args.webhook_rate * args.webhook_seconds)
+    """Phase a: signed deliveries of one new comment each (not matching any intent: no Graph call follows),
+    after one unmeasured second at the same rate: a server taking traffic has its database connections open,
+    its statements prepared and its threads started; a cold one spends the first half second on that."""
+    count, warm = int(args.webhook_rate * args.webhook_seconds), int(args.webhook_rate)
     bodies = [_signed_delivery(product.settings, shop, f"{shop.post_suffix}_{9_000_000_000 + index}")
-              for index in range(count)]
+              for index in range(warm + count)]
     client = HttpClient("127.0.0.1", product.web_port)
 
     def deliver(body: tuple[bytes, dict]):
         return lambda: client.request("POST", "/api/v1/webhooks/meta", *body)[0]
+
+    paced([deliver(body) for body in bodies[:warm]], args.webhook_rate, args.client_threads)
+    _drain(lambda: -_unprocessed(), 0, args.drain_seconds)
+    bodies = bodies[warm:]
 
     cpu_before = product.cpu_seconds()
     started = time.time()
