@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -23,6 +24,9 @@ from app.services.graph import graph_client
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
+# A task stops calling the Graph API this long after it started, well inside Celery's 45 s soft time limit, and
+# hands back what it claimed but did not send (a slow Graph API must not get a batch killed mid-way).
+SEND_SECONDS = 30.0
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
 RECONNECT = "the page needs to be reconnected"
@@ -62,15 +66,18 @@ def with_pages(action_ids: list[int]) -> list[tuple[PlannedAction, SocialPage]]:
     return [(action, page) for action, page in found]
 
 
-def send(claimed: list[tuple[PlannedAction, SocialPage]], settings: dict) -> None:
-    """Call the Graph API for claimed (sending) actions, then record every outcome in one transaction."""
+def send(claimed: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: float | None = None) -> None:
+    """Call the Graph API for claimed (sending) actions, then record every outcome in one transaction. Past
+    `deadline` (time.monotonic()), the actions not yet sent go back to `planned`, due now, for dispatch_due."""
     client, token_invalid = graph_client(settings), set()
     outcomes = []
     for action, page in claimed:
-        if page.id in token_invalid:
-            outcomes.append(Outcome(action, "held", error=RECONNECT))  # no call: its token was just refused
-            continue
-        outcome = _attempt(client, action, page)
+        if deadline is not None and time.monotonic() > deadline:
+            outcome = Outcome(action, "planned", due_at=utcnow())  # not sent; dispatch_due takes it in a second
+        elif page.id in token_invalid:
+            outcome = Outcome(action, "held", error=RECONNECT)  # no call: the page's token was just refused
+        else:
+            outcome = _attempt(client, action, page)
         if outcome.page_token_invalid:
             token_invalid.add(page.id)
         outcomes.append(outcome)

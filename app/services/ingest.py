@@ -50,13 +50,13 @@ class Decision:
 
 def drain(settings: dict) -> int:
     """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call decided."""
-    deadline, failed, decided = time.monotonic() + DRAIN_SECONDS, set(), 0
-    while time.monotonic() < deadline:
+    started, failed, decided = time.monotonic(), set(), 0
+    while time.monotonic() < started + DRAIN_SECONDS:
         batch = _next_events(BATCH_SIZE, failed)
         if not batch:
             return decided
         count, claimed = _decide_or_isolate(batch, failed)
-        actions.send(claimed, settings)
+        actions.send(claimed, settings, deadline=started + actions.SEND_SECONDS)
         session.close()  # the identity map holds this batch's rows; the next one starts clean
         decided += count
         if len(batch) < BATCH_SIZE:

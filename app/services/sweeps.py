@@ -4,6 +4,7 @@ stuck in `sending` by asking the Graph API what happened, never by blindly sendi
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
 from sqlalchemy import func, select, update
@@ -20,14 +21,15 @@ DISPATCH_BATCH = 200
 
 def dispatch_due(settings: dict) -> int:
     """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
-    sent = 0
-    while True:
+    sent, deadline = 0, time.monotonic() + actions.SEND_SECONDS
+    while time.monotonic() < deadline:
         claimed = actions.claim_due(DISPATCH_BATCH)
         if not claimed:
             return sent
-        actions.send(claimed, settings)
+        actions.send(claimed, settings, deadline)
         session.close()  # the bulk updates made the loaded rows stale; the next batch reads afresh
         sent += len(claimed)
+    return sent
 
 
 def requeue_stale_inbox(settings: dict) -> int:

@@ -1,5 +1,5 @@
-"""Draining the inbox: workers racing over the same comments answer each once, and a comment whose decision
-raises holds up only itself. The workers here are threads calling the drain in this process (so the test can
+"""Draining the inbox: workers racing over the same comments answer each once, a comment whose decision raises
+holds up only itself, and replies a drain had no time left to send are sent by dispatch, once. The workers here are threads calling the drain in this process (so the test can
 start them at the same instant); the webhooks, the database and the Graph calls to the sandbox are real."""
 import threading
 import time
@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from app import queue
 from app.celery_factory import make_celery
 from app.database import session
-from app.models import CommentLog, InboxEvent
-from app.services import ingest
+from app.models import CommentLog, InboxEvent, PlannedAction
+from app.services import actions, ingest, sweeps
 from bench.shop import PRICE_QUESTIONS
 from tests.workers.conftest import add_agent, connect_page
 
@@ -103,3 +103,21 @@ def test_a_comment_whose_decision_fails_is_retried_then_given_up_without_holding
     assert event.attempts == ingest.MAX_ATTEMPTS and event.processed_at is not None  # given up
     assert sandbox.admin.comment_effects(poison)["private_replies"] == []
     assert _count(CommentLog.id) == len(others)
+
+
+def test_replies_not_sent_within_the_task_time_are_handed_to_dispatch_and_sent_once(stored_comments, monkeypatch):
+    settings, sandbox, store = stored_comments
+    comment_ids = store(list(PRICE_QUESTIONS))
+    monkeypatch.setattr(actions, "SEND_SECONDS", 0.0)  # a Graph API so slow that the time is up at once
+
+    assert ingest.drain(settings) == len(comment_ids)
+
+    assert all(sandbox.admin.comment_effects(comment_id)["private_replies"] == [] for comment_id in comment_ids)
+    session.rollback()
+    assert set(session.scalars(select(PlannedAction.state))) == {"planned"}
+    monkeypatch.setattr(actions, "SEND_SECONDS", 30.0)
+
+    assert sweeps.dispatch_due(settings) == len(comment_ids)
+
+    assert [len(sandbox.admin.comment_effects(comment_id)["private_replies"]) for comment_id in comment_ids] == \
+        [1] * len(comment_ids)
