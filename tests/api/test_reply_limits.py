@@ -1,10 +1,10 @@
 """The monthly reply counter: one unit per reply, never past the plan, even when workers race for the last ones."""
-import threading
 from datetime import timedelta
 
 from app.database import session
 from app.models import Plan, SocialPage, Subscription, User, utcnow
 from app.services import limits
+from tests.fixtures.services import at_once
 
 
 def _owner_with_plan(replies: int, expires_in_days: int = 30) -> int:
@@ -50,19 +50,6 @@ def test_expired_plan_takes_nothing(app):
 
 def test_two_workers_racing_for_the_last_replies_get_them_once(app):
     owner_id = _owner_with_plan(3)
-    outcomes, barrier = [], threading.Barrier(2)
-
-    def worker():
-        barrier.wait()
-        outcomes.append(limits.take_replies(owner_id, 2))
-        session.commit()
-        session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-
+    outcomes = at_once(lambda: limits.take_replies(owner_id, 2))
     assert sorted(outcomes) == [(1, "plan_limit"), (2, None)]
     assert limits.monthly_replies_used(owner_id) == 3

@@ -1,7 +1,6 @@
 """Draining the inbox: workers racing over the same comments answer each once, a comment whose decision raises
 holds up only itself, and replies a drain had no time left to send are sent by dispatch, once. The workers here are threads calling the drain in this process (so the test can
 start them at the same instant); the webhooks, the database and the Graph calls to the sandbox are real."""
-import threading
 import time
 import uuid
 
@@ -14,6 +13,7 @@ from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
 from app.services import actions, ingest, sweeps
 from bench.shop import PRICE_QUESTIONS
+from tests.fixtures.services import at_once
 from tests.workers.conftest import add_agent, connect_page
 
 
@@ -55,18 +55,8 @@ def _count(column, *conditions) -> int:
 def test_two_workers_draining_at_once_answer_each_comment_once(stored_comments):
     settings, sandbox, store = stored_comments
     comment_ids = store(list(PRICE_QUESTIONS) * 6)
-    taken, barrier = [], threading.Barrier(2)
 
-    def worker():
-        barrier.wait()
-        taken.append(ingest.drain(settings))
-        session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    taken = at_once(lambda: ingest.drain(settings))
 
     assert sum(taken) == len(comment_ids)
     assert [len(sandbox.admin.comment_effects(comment_id)["private_replies"]) for comment_id in comment_ids] == \
