@@ -1,6 +1,7 @@
 """Draining the inbox: workers racing over the same comments answer each once, a comment whose decision raises
-holds up only itself, and replies a drain had no time left to send are sent by dispatch, once. The workers here are threads calling the drain in this process (so the test can
-start them at the same instant); the webhooks, the database and the Graph calls to the sandbox are real."""
+holds up only itself, and replies a drain had no time left to send are sent by dispatch, once. The workers here
+are threads calling the drain in this process (so the test can start them at the same instant); the webhooks, the
+database and the Graph calls to the sandbox are real."""
 import time
 import uuid
 
