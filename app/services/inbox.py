@@ -7,6 +7,7 @@ inbox table in batches, so a burst of webhooks costs one Celery message per batc
 """
 from __future__ import annotations
 
+import logging
 import time
 from datetime import datetime, timezone
 from typing import Iterable
@@ -18,6 +19,7 @@ from app.database import insert_ignore, session
 from app.graph import CommentChange
 from app.models import InboxEvent, SocialPage
 
+log = logging.getLogger(__name__)
 NEW_COMMENT_VERBS = {"add"}
 # Pages seen connected are believed for this long without asking the database again. A page disconnected
 # meanwhile costs at most a stored row, which ingest then drops (it checks the page itself).
@@ -29,7 +31,8 @@ def store_changes(changes: Iterable[CommentChange], source: str) -> int:
     """Insert the new comments of connected pages, commit, and ring the ingest doorbell; returns how many were new."""
     wanted = [change for change in changes if change.verb in NEW_COMMENT_VERBS and change.comment_id]
     connected = _connected_pages({(change.platform, change.page_id) for change in wanted})
-    rows = [_row(change, source) for change in wanted if (change.platform, change.page_id) in connected]
+    rows = [row for row in (_row(change, source) for change in wanted
+                            if (change.platform, change.page_id) in connected) if row is not None]
     new_ids = insert_ignore(InboxEvent, rows, ["platform", "comment_id"])
     session.commit()
     if new_ids:
@@ -53,11 +56,33 @@ def forget_connected_pages() -> None:
     _connected_until.clear()
 
 
-def _row(change: CommentChange, source: str) -> dict:
-    created = (datetime.fromtimestamp(change.created_time, timezone.utc).replace(tzinfo=None)
-               if change.created_time else None)
-    return {"platform": change.platform, "comment_id": change.comment_id, "page_external_id": change.page_id,
-            "post_external_id": change.post_id, "parent_id": change.parent_id, "from_id": change.from_id,
-            "from_name": change.from_name, "message": change.message, "created_time": created,
-            "verb": change.verb, "source": source}
+def _row(change: CommentChange, source: str) -> dict | None:
+    """The inbox row of a change, or None when it cannot be Meta's (an id wider than its column). Whatever a
+    comment holds must not fail the insert: one bad change would fail its whole delivery, and Meta would retry it
+    for 36 hours with every good comment of the batch in it."""
+    row = {"platform": change.platform, "comment_id": change.comment_id, "page_external_id": change.page_id,
+           "post_external_id": change.post_id, "parent_id": change.parent_id, "from_id": change.from_id,
+           "from_name": change.from_name, "message": change.message, "created_time": _utc(change.created_time),
+           "verb": change.verb, "source": source}
+    for name in ("comment_id", "page_external_id", "post_external_id", "parent_id", "from_id"):
+        if row[name] is not None and len(row[name]) > _width(name):
+            log.warning("change %r skipped: its %s is longer than any Graph id", change.comment_id[:80], name)
+            return None
+    # PostgreSQL text cannot hold NUL characters; a display name longer than its column is cut.
+    for name in ("from_name", "message"):
+        if row[name] is not None:
+            row[name] = row[name].replace("\x00", "")
+    if row["from_name"] is not None:
+        row["from_name"] = row["from_name"][:_width("from_name")]
+    return row
 
+
+def _width(column: str) -> int:
+    return InboxEvent.__table__.c[column].type.length
+
+
+def _utc(timestamp: int | None) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(timestamp, timezone.utc).replace(tzinfo=None) if timestamp else None
+    except (OverflowError, OSError, ValueError):  # not a time any comment was written at
+        return None

@@ -32,11 +32,17 @@ def record(commenters: list[tuple[SocialPage, InboxEvent]]) -> None:
             {"first_name": None, "last_name": None, "username": event.from_name}
         key = (page.id, event.from_id)
         count = rows[key]["comments_count"] + 1 if key in rows else 1
-        rows[key] = {"page_id": page.id, "publisher_id": event.from_id, "name": event.from_name,
-                     "comments_count": count, "updated_at": utcnow(), **known}
+        rows[key] = {"page_id": page.id, "publisher_id": event.from_id, "comments_count": count,
+                     "updated_at": utcnow(), **_fitted({"name": event.from_name, **known})}
     upsert(SubscriberProfile, list(rows.values()), ["page_id", "publisher_id"], lambda proposed: {
         "name": proposed.name, "updated_at": proposed.updated_at,
         "first_name": func.coalesce(proposed.first_name, SubscriberProfile.first_name),
         "last_name": func.coalesce(proposed.last_name, SubscriberProfile.last_name),
         "username": func.coalesce(proposed.username, SubscriberProfile.username),
         "comments_count": SubscriberProfile.comments_count + proposed.comments_count})
+
+
+def _fitted(names: dict) -> dict:
+    """Names cut to their columns: a long one must not fail the batch that records it."""
+    columns = SubscriberProfile.__table__.c
+    return {key: value[:columns[key].type.length] if value else value for key, value in names.items()}

@@ -1,5 +1,6 @@
 """The Meta webhook endpoint: handshake, signature on the raw body, conformance payloads, storage once."""
 import hashlib
+import json
 import hmac
 from pathlib import Path
 
@@ -100,3 +101,25 @@ def test_oversized_body_is_413_json(client, app):
     body = b"{" + b" " * (app.config["MAX_CONTENT_LENGTH"] + 10) + b"}"
     answer = client.post(URL, data=body, headers=signed(app, body))
     assert answer.status_code == 413 and answer.is_json
+
+
+def test_a_change_no_column_can_hold_does_not_cost_the_rest_of_its_delivery(client, app):
+    connect("facebook", "104857392011999")
+
+    def change(comment_id: str, message: str, name: str = "Nour Haddad", created_time=1763900000) -> dict:
+        return {"field": "feed", "value": {"item": "comment", "verb": "add", "comment_id": comment_id,
+                                           "post_id": "104857392011999_1", "parent_id": "104857392011999_1",
+                                           "from": {"id": "7345098712340099", "name": name},
+                                           "created_time": created_time, "message": message}}
+
+    body = json.dumps({"object": "page", "entry": [{"id": "104857392011999", "time": 1763900000, "changes": [
+        change("1_1", "prix\u0000 svp ?"), change("1_2", "livraison ?", name="N" * 300),
+        change("1_" + "9" * 200, "an id no Graph object has"), change("1_3", "taille ?", created_time=10 ** 20),
+    ]}]}).encode()
+
+    assert client.post(URL, data=body, headers=signed(app, body)).status_code == 200
+
+    stored = session.query(InboxEvent).order_by(InboxEvent.comment_id).all()
+    assert [(e.comment_id, e.message) for e in stored] == [("1_1", "prix svp ?"), ("1_2", "livraison ?"),
+                                                           ("1_3", "taille ?")]
+    assert stored[1].from_name == "N" * 255 and stored[2].created_time is None

@@ -35,7 +35,8 @@ def live_web(base_settings):
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+# Per module: beat's sweeps would otherwise keep waking the worker during every later test.
+@pytest.fixture(scope="module")
 def beat(base_settings, tmp_path_factory, redis_client):
     schedule = tmp_path_factory.mktemp("beat") / "schedule"
     process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
