@@ -9,14 +9,12 @@ from app.models import InboxEvent, SocialPage, SubscriberProfile, utcnow
 
 def names(event: InboxEvent, page: SocialPage) -> dict:
     """The personalisation tags' values; Instagram only gives a username (spec 001 §5: names are FB only)."""
-    first, _space, last = (event.from_name or "").partition(" ")
-    if page.platform == "instagram":
-        first, last = "", ""
+    first, last = ("", "") if page.platform == "instagram" else _first_and_last(event)
     return {"first_name": first, "last_name": last, "page_name": page.name}
 
 
 def publisher(event: InboxEvent) -> dict:
-    first, _space, last = (event.from_name or "").partition(" ")
+    first, last = _first_and_last(event)
     return {"id": event.from_id, "name": event.from_name, "first_name": first, "last_name": last,
             "username": event.from_name}
 
@@ -27,7 +25,7 @@ def record(commenters: list[tuple[SocialPage, InboxEvent]]) -> None:
     for page, event in commenters:
         if not event.from_id:
             continue
-        first, _space, last = (event.from_name or "").partition(" ")
+        first, last = _first_and_last(event)
         known = {"first_name": first, "last_name": last, "username": None} if page.platform == "facebook" else \
             {"first_name": None, "last_name": None, "username": event.from_name}
         key = (page.id, event.from_id)
@@ -40,6 +38,12 @@ def record(commenters: list[tuple[SocialPage, InboxEvent]]) -> None:
         "last_name": func.coalesce(proposed.last_name, SubscriberProfile.last_name),
         "username": func.coalesce(proposed.username, SubscriberProfile.username),
         "comments_count": SubscriberProfile.comments_count + proposed.comments_count})
+
+
+def _first_and_last(event: InboxEvent) -> tuple[str, str]:
+    """Facebook gives one display name: its first word is taken as the first name, the rest as the last."""
+    first, _space, last = (event.from_name or "").partition(" ")
+    return first, last
 
 
 def _fitted(names: dict) -> dict:
