@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 
 import pytest
@@ -45,6 +46,21 @@ def beat(base_settings, tmp_path_factory, redis_client):
     yield process
     process.terminate()
     process.wait(timeout=10)
+
+
+@pytest.fixture
+def unheard_bells(app, redis_client):
+    """Rings go to a broker namespace no running worker consumes (its key prefix is yielded): only what the test
+    runs itself reads the inbox."""
+    from app import queue
+    from app.celery_factory import make_celery
+
+    prefix = f"unheard-{uuid.uuid4().hex}:"
+    queue.bind(make_celery({**app.config, "CELERY_KEY_PREFIX": prefix}))
+    yield prefix
+    for key in redis_client.scan_iter(match=f"{prefix}*"):
+        redis_client.delete(key)
+    queue.bind(make_celery(app.config))
 
 
 @dataclass

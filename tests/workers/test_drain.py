@@ -3,30 +3,16 @@ holds up only itself, and replies a drain had no time left to send are sent by d
 are threads calling the drain in this process (so the test can start them at the same instant); the webhooks, the
 database and the Graph calls to the sandbox are real."""
 import time
-import uuid
 
 import pytest
 from sqlalchemy import func, select
 
-from app import queue
-from app.celery_factory import make_celery
 from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
 from app.services import actions, ingest, sweeps
 from bench.shop import PRICE_QUESTIONS
 from tests.fixtures.services import at_once
 from tests.workers.conftest import add_agent, connect_page
-
-
-@pytest.fixture
-def unheard_bells(app, redis_client):
-    """Rings go to a broker namespace no worker consumes: only the test's own drains read the inbox."""
-    prefix = f"unheard-{uuid.uuid4().hex}:"
-    queue.bind(make_celery({**app.config, "CELERY_KEY_PREFIX": prefix}))
-    yield
-    for key in redis_client.scan_iter(match=f"{prefix}*"):
-        redis_client.delete(key)
-    queue.bind(make_celery(app.config))
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ wait in its queue (with and without its append-only file). Replies are counted a
 that was killed (../shared/QUEUE.md §5), and every comment must end with exactly one private reply."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -26,7 +25,7 @@ from app.celery_factory import make_celery
 from app.database import init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
 from app.services.reference_data import load_reference_data
-from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, truncate_all, worker_env
+from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, queued_tasks, truncate_all, worker_env
 from tests.workers.conftest import add_agent, connect_page
 
 RECOVERY_DB = f"autoreply_recovery_{os.getpid()}"  # runs side by side never drop each other's
@@ -83,8 +82,7 @@ class RedisServer:
                        "redis never wrote its append-only file", timeout=10)
 
     def queued_tasks(self, queue_name: str = "ingest") -> list[str]:
-        """The task names of the messages waiting in a Celery queue."""
-        return [json.loads(raw)["headers"]["task"] for raw in self.client.lrange(queue_name, 0, -1)]
+        return queued_tasks(self.client, queue_name)
 
     def _answers(self) -> bool:
         try:

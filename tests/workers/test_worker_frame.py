@@ -1,9 +1,9 @@
 """A task published by the product runs in a real Celery worker process connected to a real Redis."""
-import json
 import time
 import uuid
 
 from app import queue, redis_keys
+from tests.fixtures.services import queued_tasks
 
 
 def test_published_task_runs_in_a_real_worker(app, celery_worker, redis_client):
@@ -27,24 +27,15 @@ def test_enqueue_reports_a_broker_that_is_down(app):
         queue.bind(make_celery(app.config))
 
 
-def test_rings_before_the_task_starts_publish_one_message_and_a_ring_after_it_publishes_again(app, redis_client):
-    from app.celery_factory import make_celery
-
-    prefix = f"bells-{uuid.uuid4().hex}:"  # a broker namespace no running worker consumes
-
+def test_rings_before_the_task_starts_publish_one_message_and_a_ring_after_it_publishes_again(
+        redis_client, unheard_bells):
     def waiting() -> list[str]:
-        return [json.loads(raw)["headers"]["task"] for raw in redis_client.lrange(f"{prefix}ingest", 0, -1)]
+        return queued_tasks(redis_client, f"{unheard_bells}ingest")
 
-    queue.bind(make_celery({**app.config, "CELERY_KEY_PREFIX": prefix}))
-    try:
-        for _ in range(3):
-            assert queue.ring(queue.INGEST_INBOX)
-        assert waiting() == [queue.INGEST_INBOX]
-
-        queue.answer(queue.INGEST_INBOX)  # what the task does as it starts reading the inbox
+    for _ in range(3):
         assert queue.ring(queue.INGEST_INBOX)
-        assert waiting() == [queue.INGEST_INBOX] * 2
-    finally:
-        for key in redis_client.scan_iter(match=f"{prefix}*"):
-            redis_client.delete(key)
-        queue.bind(make_celery(app.config))
+    assert waiting() == [queue.INGEST_INBOX]
+
+    queue.answer(queue.INGEST_INBOX)  # what the task does as it starts reading the inbox
+    assert queue.ring(queue.INGEST_INBOX)
+    assert waiting() == [queue.INGEST_INBOX] * 2
