@@ -51,6 +51,14 @@ def existing(object_id, object_type, name):
     return record
 
 
+def existing_all(payload, name, object_type, item_name):
+    """The records of `payload[name]`: a non-empty list of ids, each of a known `object_type`."""
+    object_ids = payload.get(name)
+    if not isinstance(object_ids, list) or not object_ids:
+        raise AdminInputError(f"{name} must be a non-empty list of {object_type} ids")
+    return [existing(object_id, object_type, item_name) for object_id in object_ids]
+
+
 def optional_id(payload):
     value = payload.get("id")
     if value is None:
@@ -81,10 +89,7 @@ def create_user():
 @blueprint.post("/pages")
 def create_page():
     payload = body()
-    owner_ids = payload.get("owner_ids")
-    if not isinstance(owner_ids, list) or not owner_ids:
-        raise AdminInputError("owner_ids must be a non-empty list of user ids")
-    owners = [existing(owner_id, "user", "owner") for owner_id in owner_ids]
+    owners = existing_all(payload, "owner_ids", "user", "owner")
     page = store().add_page(text(payload, "name", limit=200), [owner["id"] for owner in owners],
                             number(payload, "fan_count"), number(payload, "new_like_count"), optional_id(payload))
     return jsonify({"id": page["id"], "name": page["name"], "access_token": page["token"]}), 201

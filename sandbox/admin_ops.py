@@ -2,7 +2,7 @@
 from flask import Blueprint, current_app, jsonify
 
 from sandbox.access import store
-from sandbox.admin import AdminInputError, body, existing
+from sandbox.admin import AdminInputError, body, existing, existing_all
 from sandbox.faults import FaultInputError
 from sandbox.generator import MAX_COUNT, MAX_SECONDS
 
@@ -45,11 +45,7 @@ def webhook_status():
 @blueprint.post("/generator")
 def start_generator():
     payload = body()
-    post_ids = payload.get("post_ids")
-    if not isinstance(post_ids, list) or not post_ids:
-        raise AdminInputError("post_ids must be a non-empty list of post ids")
-    for post_id in post_ids:
-        existing(post_id, "post", "post_id")
+    posts = existing_all(payload, "post_ids", "post", "post_id")
     rate, count = payload.get("rate"), payload.get("count")
     max_seconds = payload.get("max_seconds", MAX_SECONDS)
     if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 < rate <= 1000:
@@ -59,7 +55,7 @@ def start_generator():
     if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) or not 0 < max_seconds <= MAX_SECONDS:
         raise AdminInputError(f"max_seconds must be above 0 and at most {MAX_SECONDS}")
     generator = current_app.config["SANDBOX_GENERATOR"]
-    run = generator.start([str(post_id) for post_id in post_ids], rate, count, max_seconds, payload.get("seed"))
+    run = generator.start([post["id"] for post in posts], rate, count, max_seconds, payload.get("seed"))
     return jsonify(generator.describe(run)), 202
 
 
