@@ -9,7 +9,7 @@ import argparse
 import sys
 import time
 
-from app.config import load_settings
+from app.config import ConfigError, load_settings
 from app.database import init_engine, upgrade_schema
 
 
@@ -49,7 +49,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("command", choices=sorted(COMMANDS))
     parser.add_argument("--wait", type=float, default=0, help="register-webhooks: keep trying for N seconds")
     args = parser.parse_args(argv)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     if args.command == "register-webhooks":
         register_webhooks(settings, args.wait)
     else:

@@ -1,7 +1,9 @@
 """Every setting of the product, read once from the environment, with working local defaults.
 
-Development and test run on the embedded defaults (SQLite under var/, a local Redis, the sandbox); production
-refuses to start while a secret is missing or still a development placeholder.
+Development and test run on the embedded defaults (SQLite under var/, a local Redis, the sandbox); staging and
+production refuse to start, with one line per setting at fault, while a secret is missing, weak or still a
+development placeholder, or an address that defaults to the local sandbox is not set; any other APP_ENV
+refuses to start.
 """
 from __future__ import annotations
 
@@ -10,14 +12,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Secrets that must be set (and not be a placeholder) outside development and test.
-SECRET_KEYS = ("JWT_SECRET_KEY", "META_APP_SECRET", "WEBHOOK_VERIFY_TOKEN", "GATEWAY_PASSWORD")
+# Where each kind of installation may run: development and test on the embedded defaults, every other kind
+# only on real secrets and explicit addresses. Any other APP_ENV (a typo such as "prod" or "PRODUCTION")
+# refuses to start rather than fall back to the development secrets.
+ENVIRONMENTS = ("development", "test", "staging", "production")
+LOCAL_ENVIRONMENTS = ("development", "test")
+
+# Secrets that must be set (and not be a placeholder) outside development and test, with their minimum
+# length: the two signing keys are long enough that they cannot be guessed by trying.
+SECRET_MIN_LENGTH = {"JWT_SECRET_KEY": 32, "META_APP_SECRET": 16, "WEBHOOK_VERIFY_TOKEN": 16, "GATEWAY_PASSWORD": 8}
+SECRET_KEYS = tuple(SECRET_MIN_LENGTH)
 DEV_SECRETS = {
     "JWT_SECRET_KEY": "dev-jwt-secret-for-local-use-only-change-me",
     "META_APP_SECRET": "sandbox-app-secret",
     "WEBHOOK_VERIFY_TOKEN": "sandbox-verify-token",
     "GATEWAY_PASSWORD": "sandbox-gateway-password",
 }
+# Words that mark a value as a placeholder someone forgot to replace.
+PLACEHOLDER_WORDS = ("change-me", "changeme", "change_me", "placeholder", "your-", "your_", "xxx")
+# Addresses whose defaults point at the local sandbox: outside development and test they must be set, so a
+# production never verifies logins or sends payments against 127.0.0.1.
+EXPLICIT_URL_KEYS = ("GRAPH_API_URL", "LOGIN_DIALOG_URL", "GATEWAY_URL", "PUBLIC_URL")
 DEFAULTS = {
     "APP_ENV": "development",
     "DATABASE_URL": f"sqlite:///{ROOT / 'var' / 'app.db'}",
@@ -52,21 +67,47 @@ class ConfigError(RuntimeError):
 
 
 def load_settings(overrides: dict | None = None) -> dict:
-    """Merge defaults, the environment and explicit overrides; check secrets for the environment kind."""
+    """Merge defaults, the environment and explicit overrides; refuse settings this kind of installation
+    may not start on."""
+    overrides = overrides or {}
     settings = {key: os.environ.get(key, value) for key, value in DEFAULTS.items()}
-    env = (overrides or {}).get("APP_ENV", settings["APP_ENV"])
+    env = overrides.get("APP_ENV", settings["APP_ENV"])
+    local = env in LOCAL_ENVIRONMENTS
     for key in SECRET_KEYS:
-        settings[key] = os.environ.get(key, DEV_SECRETS[key] if env != "production" else "")
-    settings.update(overrides or {})
-    if settings["APP_ENV"] == "production":
-        _enforce_production_secrets(settings)
+        settings[key] = os.environ.get(key, DEV_SECRETS[key] if local else "")
+    settings.update(overrides)
+    problems = _problems(settings, given={*os.environ, *overrides})
+    if problems:
+        raise ConfigError("\n".join([f"APP_ENV={settings['APP_ENV']!r} cannot start:", *problems]))
     return settings
 
 
-def _enforce_production_secrets(settings: dict) -> None:
-    bad = [key for key in SECRET_KEYS if not settings.get(key) or settings[key] == DEV_SECRETS[key]]
-    if bad:
-        raise ConfigError(f"production needs these secrets set to real values: {', '.join(bad)}")
+def _problems(settings: dict, given: set[str]) -> list[str]:
+    """One line per missing or weak setting, naming it."""
+    env = settings["APP_ENV"]
+    if env not in ENVIRONMENTS:
+        return [f"APP_ENV must be one of {', '.join(ENVIRONMENTS)}"]
+    if env in LOCAL_ENVIRONMENTS:
+        return []
+    problems = [f"{key}: {reason}" for key in SECRET_KEYS if (reason := _weak_secret(key, settings.get(key) or ""))]
+    problems += [f"{key}: must be set explicitly (the default is the local sandbox)"
+                 for key in EXPLICIT_URL_KEYS if key not in given or not str(settings.get(key) or "").strip()]
+    return problems
+
+
+def _weak_secret(key: str, value: str) -> str | None:
+    if not value.strip():
+        return "missing"
+    lowered = value.lower()
+    if value.strip() in DEV_SECRETS.values() or any(word in lowered for word in PLACEHOLDER_WORDS):
+        return "is a development placeholder"
+    if value != value.strip():
+        return "has white space around it"
+    if len(value) < SECRET_MIN_LENGTH[key]:
+        return f"too short (at least {SECRET_MIN_LENGTH[key]} characters)"
+    if len(set(value)) < 4:
+        return "too weak (a repeated character)"
+    return None
 
 
 def flask_config(settings: dict) -> dict:
