@@ -9,7 +9,7 @@ import pytest
 from app.database import session
 from app.models import InboxEvent, SocialPage
 
-PAYLOADS = sorted((Path(__file__).resolve().parents[3] / "shared" / "conformance" / "webhooks").glob("*.json"))
+PAYLOADS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "meta_webhooks").glob("*.json"))
 URL = "/api/v1/webhooks/meta"
 
 

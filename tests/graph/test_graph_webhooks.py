@@ -10,12 +10,13 @@ import pytest
 from app.graph.webhooks import (CommentChange, WebhookPayloadInvalid, handshake, parse_changes,
                                 verify_signature)
 
-PAYLOADS = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "webhooks"
+PAYLOADS = Path(__file__).resolve().parents[1] / "fixtures" / "meta_webhooks"
 APP_SECRET = "sandbox-app-secret"
 
 
 def sign(raw_body: bytes, secret: str = APP_SECRET) -> str:
-    """X-Hub-Signature-256 as SOURCES.md says Meta computes it: over the file's bytes, unchanged."""
+    """X-Hub-Signature-256 as Meta computes it (tests/fixtures/meta_webhooks/README.md): over the file's bytes,
+    unchanged."""
     return "sha256=" + hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest()
 
 
