@@ -30,6 +30,7 @@ def _init_database(app: Flask) -> None:
 
 
 def _init_extensions(app: Flask) -> None:
+    from app import security_headers
     from app.api import security
     from app.errors import register_error_handlers
     from app.extensions import api, jwt
@@ -38,6 +39,7 @@ def _init_extensions(app: Flask) -> None:
     api.init_app(app)
     register_error_handlers(app)
     security.install(app)
+    security_headers.install(app)
 
 
 def _init_queue(app: Flask) -> None:
