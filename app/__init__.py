@@ -30,15 +30,22 @@ def _init_database(app: Flask) -> None:
 
 
 def _init_extensions(app: Flask) -> None:
-    from app import security_headers
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    from app import body_limit, security_headers
     from app.api import security
     from app.errors import register_error_handlers
-    from app.extensions import api, jwt
+    from app.extensions import api, jwt, limiter
 
+    hops = int(app.config["FORWARDED_HOPS"])
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     jwt.init_app(app)
     api.init_app(app)
+    limiter.init_app(app)
+    body_limit.install(app)
     register_error_handlers(app)
-    security.install(app)
+    security.install(app, api)
     security_headers.install(app)
 
 

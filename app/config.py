@@ -59,6 +59,12 @@ DEFAULTS = {
     "STUCK_SENDING_SECONDS": "120",
     "CELERY_VISIBILITY_TIMEOUT": "600",
     "CELERY_KEY_PREFIX": "",  # lets several installations (or test runs) share one Redis
+    # Per client address. Login costs a Graph API call against the app's rate limit, so guessing is throttled.
+    "LOGIN_RATE_LIMIT": "10 per minute;60 per hour",
+    "CONTACT_RATE_LIMIT": "3 per minute;20 per day",
+    # How many reverse proxies in front of the web process add X-Forwarded-For: the client address is read
+    # that many hops back (0: the address the web process sees). Never more than there really are.
+    "FORWARDED_HOPS": "0",
 }
 
 
@@ -128,5 +134,12 @@ def flask_config(settings: dict) -> dict:
         "JWT_TOKEN_LOCATION": ["headers"],
         "JWT_ACCESS_TOKEN_EXPIRES": timedelta(hours=int(settings["JWT_ACCESS_TOKEN_HOURS"])),
         "MAX_CONTENT_LENGTH": int(settings["WEBHOOK_MAX_BYTES"]),
+        "RATELIMIT_STORAGE_URI": settings["REDIS_URL"],
+        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+        "RATELIMIT_KEY_PREFIX": f"{settings['CELERY_KEY_PREFIX']}ratelimit",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        # Redis away: each process counts on its own rather than refusing every sign-in.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "PROPAGATE_EXCEPTIONS": False,
     }

@@ -70,7 +70,9 @@ def _http_error(error: HTTPException):
     if errors:  # flask-smorest validation details: {location: {field: [messages]}}
         body["message"] = "Invalid request"
         body["errors"] = errors
-    return jsonify(body), error.code
+    # The exception's own headers stay (Allow on a 405, Retry-After on a 429); the body is ours.
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+    return jsonify(body), error.code, headers
 
 
 def _unexpected_error(error: Exception):

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from flask import current_app
 from flask.views import MethodView
-from flask_jwt_extended import get_jwt, jwt_required
-from flask_smorest import Blueprint
+from flask_jwt_extended import get_jwt
 
 from app.api.auth_schemas import LoginAnswerSchema, LoginFacebookSchema, MessageSchema
-from app.api.security import current_user
+from app.api.blueprint import Blueprint
+from app.api.security import current_user, signed_in
+from app.extensions import limiter
 from app.services import auth, plans
+
+TOO_MANY_ATTEMPTS = "Too many attempts from your address, try again in a moment"
 
 blp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-in with a social account")
 
@@ -23,8 +26,11 @@ def user_answer(user) -> dict:
 
 @blp.route("/login/facebook")
 class LoginFacebook(MethodView):
+    @limiter.limit(lambda: current_app.config["LOGIN_RATE_LIMIT"], error_message=TOO_MANY_ATTEMPTS)
     @blp.arguments(LoginFacebookSchema)
     @blp.response(200, LoginAnswerSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body):
         """Exchange a network access token (and an optional invitation token) for the product's JWT."""
         result = auth.login_with_facebook(current_app.config, body["token"].strip(), body["tokenMemberShip"])
@@ -33,7 +39,7 @@ class LoginFacebook(MethodView):
 
 @blp.route("/logout")
 class Logout(MethodView):
-    @jwt_required()
+    @signed_in(blp)
     @blp.response(200, MessageSchema)
     def post(self):
         """Revoke the JWT that signs this call."""

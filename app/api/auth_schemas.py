@@ -1,9 +1,11 @@
 """Request and answer shapes of sign-in, with the specification's field spellings."""
 from marshmallow import Schema, fields
 
+from app.api.fields import not_blank
+
 
 class LoginFacebookSchema(Schema):
-    token = fields.String(required=True, validate=lambda value: bool(value.strip()),
+    token = fields.String(required=True, validate=not_blank,
                           metadata={"description": "the network access token from the login dialog"})
     tokenMemberShip = fields.String(load_default=None, allow_none=True,
                                     metadata={"description": "an invitation token, or null"})

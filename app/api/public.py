@@ -1,8 +1,9 @@
 """Public settings the browser needs before sign-in (no secrets: ids and URLs only)."""
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
+
+from app.api.blueprint import Blueprint
 
 blp = Blueprint("public", __name__, url_prefix="/api/v1", description="Public configuration")
 

@@ -1,12 +1,17 @@
 """The one way to authorize: every `/api/v1/secure/` call needs a valid, unrevoked JWT.
 
 The check runs before any view (so even an unknown secure path answers 401, not 404), and the JWT
-errors answer the product's JSON error shape. Views read the signed-in user with `current_user()`.
+errors answer the product's JSON error shape. Views read the signed-in user with `current_user()`; a view
+outside the secure prefix that needs a session says so with `@signed_in(blp)`, which also documents it.
+A token is only taken when its claims are the ones we sign: a numeric subject and a token id (without one
+it could never be revoked).
 """
 from __future__ import annotations
 
+import re
+
 from flask import Flask, jsonify, request
-from flask_jwt_extended import get_current_user, verify_jwt_in_request
+from flask_jwt_extended import get_current_user, jwt_required, verify_jwt_in_request
 
 from app.database import session
 from app.extensions import jwt
@@ -14,10 +19,24 @@ from app.models import User
 from app.services import auth
 
 SECURE_PREFIX = "/api/v1/secure/"
+BEARER = "bearerAuth"
+SUBJECT_PATTERN = re.compile(r"[1-9][0-9]{0,9}")
 
 
-def install(app: Flask) -> None:
+def install(app: Flask, api) -> None:
     app.before_request(_require_jwt_on_secure_paths)
+    api.spec.components.security_scheme(BEARER, {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})
+
+
+def signed_in(blp, *, forbidden: bool = False):
+    """The view needs a session: checked, and documented with the bearer scheme and its 401 answer (and 403 when
+    the view also checks the caller's rights)."""
+    def decorate(view):
+        view = blp.alt_response(401, response="UNAUTHORIZED")(jwt_required()(view))
+        if forbidden:
+            view = blp.alt_response(403, response="FORBIDDEN")(view)
+        return blp.doc(security=[{BEARER: []}])(view)
+    return decorate
 
 
 def current_user() -> User:
@@ -33,6 +52,18 @@ def _unauthorized(message: str):
     return jsonify(message=message, code="not_authenticated"), 401
 
 
+@jwt.token_verification_loader
+def _claims_are_ours(_header, payload) -> bool:
+    subject, token_id = payload.get("sub"), payload.get("jti")
+    return (isinstance(subject, str) and SUBJECT_PATTERN.fullmatch(subject) is not None
+            and isinstance(token_id, str) and 0 < len(token_id) <= 64)
+
+
+@jwt.token_verification_failed_loader
+def _claims_not_ours(_header, _payload):
+    return _unauthorized("Invalid authorization token")
+
+
 @jwt.user_lookup_loader
 def _load_user(_header, payload) -> User | None:
     return session.get(User, int(payload["sub"]))
@@ -45,7 +76,9 @@ def _unknown_user(_header, _payload):
 
 @jwt.token_in_blocklist_loader
 def _revoked(_header, payload) -> bool:
-    return auth.is_revoked(payload["jti"])
+    # Runs before the claims check: a token without an id is refused there, as not ours.
+    token_id = payload.get("jti")
+    return isinstance(token_id, str) and auth.is_revoked(token_id)
 
 
 @jwt.unauthorized_loader

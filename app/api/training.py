@@ -6,12 +6,12 @@ the agent's matcher and marks it trained.
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_jwt_extended import jwt_required
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from app import queue
-from app.api.security import current_user
+from app.api.blueprint import Blueprint
+from app.api.fields import row_id
+from app.api.security import current_user, signed_in
 from app.errors import DomainError
 from app.services import access
 
@@ -21,7 +21,7 @@ blp = Blueprint("training", __name__, url_prefix="", description="Agent training
 class TrainAgentSchema(Schema):
     intents = fields.String(load_default="", metadata={"description": "comma-joined intent names"})
     entiti = fields.String(load_default="", metadata={"description": "comma-joined product names"})
-    idProject = fields.Integer(required=True)
+    idProject = row_id(required=True)
 
 
 class TrainAnswerSchema(Schema):
@@ -43,9 +43,10 @@ def _queue_training(body: dict, generic: bool) -> dict:
 
 @blp.route("/trainagentpag")
 class TrainPageAgent(MethodView):
-    @jwt_required()
+    @signed_in(blp, forbidden=False)
     @blp.arguments(TrainAgentSchema)
     @blp.response(202, TrainAnswerSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body):
         """Train a page (generic) agent."""
         return _queue_training(body, generic=True)
@@ -53,9 +54,10 @@ class TrainPageAgent(MethodView):
 
 @blp.route("/trainagentpos")
 class TrainPostAgent(MethodView):
-    @jwt_required()
+    @signed_in(blp, forbidden=False)
     @blp.arguments(TrainAgentSchema)
     @blp.response(202, TrainAnswerSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body):
         """Train a post agent."""
         return _queue_training(body, generic=False)

@@ -71,9 +71,10 @@ def _first_arg(args: Mapping, *names: str) -> str | None:
 
 def parse_changes(payload) -> list[CommentChange]:
     """Every comment change of one delivery, in order; other items (reactions, posts...) are left out."""
-    if not isinstance(payload, Mapping) or not isinstance(payload.get("entry"), list):
-        raise WebhookPayloadInvalid("a webhook body is an object with an entry list")
-    platform = PLATFORM_BY_OBJECT.get(payload.get("object"))
+    if (not isinstance(payload, Mapping) or not isinstance(payload.get("entry"), list)
+            or not isinstance(payload.get("object"), str)):
+        raise WebhookPayloadInvalid("a webhook body is an object with an object name and an entry list")
+    platform = PLATFORM_BY_OBJECT.get(payload["object"])
     if platform is None:
         return []
     changes = []

@@ -33,8 +33,9 @@ def require_owner(user: User, page: SocialPage) -> None:
 
 
 def agent_for_member(user: User, agent_id: int) -> Agent:
+    """The agent, when the user is on its page's team. Another team's agent answers exactly as a missing one, so
+    that ids cannot be probed for agents that exist."""
     agent = session.get(Agent, agent_id)
-    if agent is None:
-        raise NotFound("Agent not found")
-    require_member(user, session.get(SocialPage, agent.page_id))
+    if agent is None or role_on(user, session.get(SocialPage, agent.page_id)) is None:
+        raise NotFound("Agent not found", code="agent_not_found")
     return agent

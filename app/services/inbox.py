@@ -30,9 +30,9 @@ _connected_until: dict[tuple[str, str], float] = {}
 def store_changes(changes: Iterable[CommentChange], source: str) -> int:
     """Insert the new comments of connected pages, commit, and ring the ingest doorbell; returns how many were new."""
     wanted = [change for change in changes if change.verb in NEW_COMMENT_VERBS and change.comment_id]
-    connected = _connected_pages({(change.platform, change.page_id) for change in wanted})
-    rows = [row for row in (_row(change, source) for change in wanted
-                            if (change.platform, change.page_id) in connected) if row is not None]
+    rows = [row for row in (_row(change, source) for change in wanted) if row is not None]
+    connected = _connected_pages({(row["platform"], row["page_external_id"]) for row in rows})
+    rows = [row for row in rows if (row["platform"], row["page_external_id"]) in connected]
     new_ids = insert_ignore(InboxEvent, rows, ["platform", "comment_id"])
     session.commit()
     if new_ids:
@@ -57,16 +57,17 @@ def forget_connected_pages() -> None:
 
 
 def _row(change: CommentChange, source: str) -> dict | None:
-    """The inbox row of a change, or None when it cannot be Meta's (an id wider than its column). Whatever a
-    comment holds must not fail the insert: one bad change would fail its whole delivery, and Meta would retry it
-    for 36 hours with every good comment of the batch in it."""
+    """The inbox row of a change, or None when it cannot be Meta's (an id wider than its column, or with a
+    control character in it). Whatever a comment holds must not fail the insert, nor the page look-up before it:
+    one bad change would fail its whole delivery, and Meta would retry it for 36 hours with every good comment of
+    the batch in it."""
     row = {"platform": change.platform, "comment_id": change.comment_id, "page_external_id": change.page_id,
            "post_external_id": change.post_id, "parent_id": change.parent_id, "from_id": change.from_id,
            "from_name": change.from_name, "message": change.message, "created_time": _utc(change.created_time),
            "verb": change.verb, "source": source}
     for name in ("comment_id", "page_external_id", "post_external_id", "parent_id", "from_id"):
-        if row[name] is not None and len(row[name]) > _width(name):
-            log.warning("change %r skipped: its %s is longer than any Graph id", change.comment_id[:80], name)
+        if row[name] is not None and (len(row[name]) > _width(name) or not row[name].isprintable()):
+            log.warning("change %r skipped: its %s cannot be a Graph id", change.comment_id[:80], name)
             return None
     # PostgreSQL text cannot hold NUL characters; a display name longer than its column is cut.
     for name in ("from_name", "message"):

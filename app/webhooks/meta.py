@@ -9,9 +9,8 @@ import json
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
-
 from app import graph
+from app.api.blueprint import Blueprint
 from app.errors import DomainError, Forbidden
 from app.services import inbox
 
@@ -25,6 +24,8 @@ class PayloadInvalid(DomainError):
 
 @blp.route("/meta")
 class MetaWebhook(MethodView):
+    @blp.alt_response(200, success=True, content_type="text/plain", description="the challenge, as the raw body")
+    @blp.alt_response(403, response="FORBIDDEN")
     def get(self):
         """Verification handshake: the challenge back as the raw body when the verify token is ours."""
         challenge = graph.handshake(request.args, current_app.config["WEBHOOK_VERIFY_TOKEN"])
@@ -32,6 +33,10 @@ class MetaWebhook(MethodView):
             raise Forbidden("Verification failed", code="verification_failed")
         return Response(challenge, mimetype="text/plain")
 
+    @blp.alt_response(200, success=True, content_type="text/plain", description="EVENT_RECEIVED")
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     def post(self):
         """A signed delivery: every comment change is stored once, then queued for the workers."""
         raw = request.get_data(cache=False)
@@ -40,7 +45,7 @@ class MetaWebhook(MethodView):
             raise Forbidden("Invalid signature", code="invalid_signature")
         try:
             changes = graph.parse_changes(json.loads(raw))
-        except (ValueError, graph.WebhookPayloadInvalid) as error:
+        except (ValueError, RecursionError, graph.WebhookPayloadInvalid) as error:  # not JSON, too deep, not Meta's
             raise PayloadInvalid() from error
         inbox.store_changes(changes, source="webhook")
         return Response("EVENT_RECEIVED", mimetype="text/plain")

@@ -35,14 +35,14 @@ def test_trainagentpos_trains_the_agent_in_a_worker(client, signed_in, celery_wo
     assert trained.trained and trained.trained_version == trained.version
 
 
-def test_training_an_agent_of_another_team_is_403(client, signed_in):
+def test_training_an_agent_of_another_team_answers_as_a_missing_agent(client, signed_in):
     owner, _headers, _ = signed_in("Owner", "A")
     _stranger, stranger_headers, _ = signed_in("Stranger", "B")
     _page, agent = _page_with_agent(owner.id, generic=True)
 
     answer = client.post("/trainagentpag", json={"idProject": agent.id}, headers=stranger_headers)
 
-    assert answer.status_code == 403 and answer.get_json()["code"] == "page_not_in_team"
+    assert answer.status_code == 404 and answer.get_json()["code"] == "agent_not_found"
     assert session.get(Agent, agent.id).trained is False
 
 

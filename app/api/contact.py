@@ -1,0 +1,46 @@
+"""The public site's contact form, newsletter sign-up and demo request (spec 000 §2, §5): no session needed,
+so each client address may send only a few a minute."""
+from __future__ import annotations
+
+from flask import current_app
+from flask.views import MethodView
+from marshmallow import Schema, fields, validate
+
+from app.api.auth_schemas import MessageSchema
+from app.api.blueprint import Blueprint
+from app.api.fields import not_blank
+from app.extensions import limiter
+from app.services import contact
+
+blp = Blueprint("contact", __name__, url_prefix="/api/v1/contact", description="Contact requests (no session)")
+SENT = "Your contact request has been sent successfully"
+TOO_MANY_REQUESTS = "Too many requests from your address, try again in a moment"
+MESSAGE_MAX_LENGTH = 5000
+
+
+def _text(max_length: int):
+    return fields.String(required=True, validate=[not_blank, validate.Length(max=max_length)])
+
+
+class ContactSchema(Schema):
+    """The fields and lengths of a contact request; the newsletter sends '----' for the ones it does not ask."""
+
+    name = _text(120)
+    last_name = _text(120)
+    org = _text(255)
+    email = fields.Email(required=True, validate=validate.Length(max=254))
+    phone = _text(64)
+    subject = _text(255)
+    msg = _text(MESSAGE_MAX_LENGTH)
+
+
+@blp.route("/addContact")
+class AddContact(MethodView):
+    @limiter.limit(lambda: current_app.config["CONTACT_RATE_LIMIT"], error_message=TOO_MANY_REQUESTS)
+    @blp.arguments(ContactSchema)
+    @blp.response(200, MessageSchema)
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
+    def post(self, body):
+        """Record a contact, newsletter or demo request."""
+        contact.record_request(body)
+        return {"message": SENT}
