@@ -9,7 +9,7 @@ from app import queue
 def make_celery(settings: dict) -> Celery:
     celery = Celery("autoreply", broker=settings["REDIS_URL"])
     transport = {
-        # ../shared/QUEUE.md §1.2: minutes, not hours, so a SIGKILLed worker's messages come back soon;
+        # docs/architecture.md#queue-rules rule 3: minutes, not hours, so a SIGKILLed worker's messages come back soon;
         # far above the 60 s hard limit so a running task is never delivered twice.
         "visibility_timeout": int(settings.get("CELERY_VISIBILITY_TIMEOUT", 600)),
         "socket_timeout": 5,

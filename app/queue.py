@@ -1,6 +1,7 @@
 """Task names, enqueue() and ring(): the only place the web side and the services touch Celery.
 
-Services send tasks by name, so they never import `workers/` (DESIGN.md §3). The name is the contract.
+Services send tasks by name, so they never import `workers/` (docs/architecture.md#where-code-lives). The name
+is the contract.
 """
 from __future__ import annotations
 
@@ -60,8 +61,9 @@ def ring(name: str) -> bool:
     """Publish task `name` unless one is already waiting to run: the doorbell of a task that drains a table.
 
     The table is the truth and the task reads it whole, so one waiting message serves any number of rings
-    (QUEUE.md rules 1 and 4: Redis is only a doorbell, one message per batch). The task calls answer() as it
-    starts; a ring after that publishes again, so nothing committed before a ring is left unread.
+    (docs/architecture.md#queue-rules rules 1 and 5: Redis is only a doorbell, one message per batch). The task
+    calls answer() as it starts; a ring after that publishes again, so nothing committed before a ring is left
+    unread.
     """
     key = _bell_key(name)
     try:

@@ -29,7 +29,7 @@ class Shop:
 
     @property
     def post_suffix(self) -> str:
-        """Facebook comment ids are `{post suffix}_{comment suffix}` (conformance/GRAPH.md §0)."""
+        """Facebook comment ids are `{post suffix}_{comment suffix}` (docs/graph-api.md#conventions)."""
         return self.post_id.split("_")[-1]
 
 

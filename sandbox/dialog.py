@@ -48,7 +48,8 @@ def log_in():
 
 @blueprint.get("/oauth/access_token")
 def exchange_token():
-    """Long-lived token exchange (GRAPH.md §3.1): sandbox tokens never expire, so the same token comes back."""
+    """Long-lived token exchange (docs/graph-api.md#login): sandbox tokens never expire, so the same token comes
+    back."""
     arguments = request.args
     if arguments.get("client_id") != current_app.config["SANDBOX_APP_ID"] or \
             arguments.get("client_secret") != current_app.config["SANDBOX_APP_SECRET"]:

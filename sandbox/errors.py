@@ -1,4 +1,4 @@
-"""Meta's error shape (conformance/GRAPH.md §4.1) as an exception the Graph routes raise.
+"""Meta's error shape (docs/graph-api.md#errors) as an exception the Graph routes raise.
 
 One handler turns it into `{"error": {...}}` with HTTP 400, or 500 for codes 1 and 2."""
 import secrets

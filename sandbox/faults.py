@@ -87,7 +87,8 @@ def error_for(fault, page_ids):
 
 
 def usage_headers(fault, page_ids):
-    """X-App-Usage (percentages) and X-Business-Use-Case-Usage (minutes to regain access), GRAPH.md §4.4."""
+    """X-App-Usage (percentages) and X-Business-Use-Case-Usage (minutes to regain access),
+    docs/graph-api.md#rate-limits."""
     app_usage = {"call_count": 100, "total_time": 42, "total_cputime": 37}
     usage_type = "instagram" if fault["code"] == 80002 else "messenger" if fault["code"] == 80006 else "pages"
     business = {page_id: [{"type": usage_type, "call_count": 100, "total_cputime": 37, "total_time": 42,

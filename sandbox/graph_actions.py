@@ -84,7 +84,8 @@ def unlike(object_id):
 
 @blueprint.post("/<object_id>")
 def update_object(object_id):
-    """Hide or unhide: Facebook reads `is_hidden`, Instagram reads `hide` (GRAPH.md §3.2, §3.3)."""
+    """Hide or unhide: Facebook reads `is_hidden`, Instagram reads `hide`
+    (docs/graph-api.md#calls-the-product-makes)."""
     comment = acted_comment(object_id)
     name = "hide" if comment["platform"] == "instagram" else "is_hidden"
     hidden = params.bool_param(name)

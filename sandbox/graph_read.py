@@ -99,7 +99,8 @@ def get_edge(object_id, edge_name):
 
 
 def comments_for_post(post):
-    """`filter` (toplevel|stream), `order` and `since` as the comments edge reads them (GRAPH.md §3.4)."""
+    """`filter` (toplevel|stream), `order` and `since` as the comments edge reads them
+    (docs/graph-api.md#calls-the-product-makes)."""
     arguments = request.args
     comment_filter = arguments.get("filter", "toplevel")
     order = arguments.get("order", "chronological")

@@ -1,6 +1,6 @@
 """Private replies (Send API with `recipient.comment_id`): message validation and Meta's reply rules.
 
-Limits and error codes from conformance/GRAPH.md §3.2, §3.3 and §4.5."""
+Limits and error codes: docs/graph-api.md#private-replies and #errors."""
 import collections
 import hashlib
 import re
@@ -95,7 +95,7 @@ def refuse_unreplyable(comment, now=None):
 
 
 class InstagramHourlyLimit:
-    """750 private replies per hour per Instagram account (GRAPH.md §3.3), over a sliding hour."""
+    """750 private replies per hour per Instagram account (docs/graph-api.md#private-replies), over a sliding hour."""
 
     def __init__(self, limit=INSTAGRAM_HOURLY_LIMIT):
         self.limit = limit

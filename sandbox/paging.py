@@ -1,6 +1,6 @@
 """Cursor paging in Meta's shape: `data`, `paging.cursors`, and `next`/`previous` as full URLs.
 
-The end of a list is the absence of `next` (conformance/GRAPH.md §0)."""
+The end of a list is the absence of `next` (docs/graph-api.md#conventions)."""
 import base64
 from urllib.parse import urlencode
 

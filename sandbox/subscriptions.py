@@ -1,4 +1,4 @@
-"""Webhook subscriptions at both levels Meta requires (GRAPH.md §1.4): the app's callback
+"""Webhook subscriptions at both levels Meta requires (docs/graph-api.md#subscriptions): the app's callback
 (`/{app-id}/subscriptions`, with the GET handshake) and each page's `subscribed_apps`."""
 import secrets
 

@@ -1,7 +1,7 @@
 """Webhook delivery as Meta does it: signed POSTs from a background thread, several entries per POST when
 several are pending, retries with decreasing frequency (compressed to seconds), then giving up.
 
-Payload shapes and bytes follow conformance/GRAPH.md §1.2, §2.1 and §2.3."""
+Payload shapes and bytes: docs/graph-api.md#signature-and-delivery and #comment-payloads."""
 import collections
 import hashlib
 import hmac
@@ -77,7 +77,7 @@ class WebhookDispatcher:
         threading.Thread(target=self.run, name="sandbox-webhooks", daemon=True).start()
 
     def subscription_for(self, comment):
-        """The app's callback when both levels subscribe (GRAPH.md §1.4), else None."""
+        """The app's callback when both levels subscribe (docs/graph-api.md#subscriptions), else None."""
         page = self.store.get(comment["page_id"])
         name, wanted = ("instagram", "comments") if comment["platform"] == "instagram" else ("page", "feed")
         subscription = self.store.subscriptions.get(name)

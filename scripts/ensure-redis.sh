@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure a Redis answers at REDIS_URL's host and port; starts redis-server from PATH when none does,
-# with its append-only file on and no eviction (../shared/QUEUE.md §1.2), its data under var/redis.
+# with its append-only file on and no eviction (docs/architecture.md#queue-rules rule 9), its data under var/redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 url="${REDIS_URL:-redis://127.0.0.1:6379/0}"

@@ -17,7 +17,7 @@ init_engine(settings["DATABASE_URL"])
 celery = make_celery(settings)
 queue.bind(celery)
 celery.conf.beat_schedule = {
-    # Delays live in the database; this claims due rows every second (QUEUE.md rule 3).
+    # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4).
     "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": float(settings.get("DISPATCH_INTERVAL", 1))},
     "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": float(settings.get("SWEEP_INTERVAL", 30))},
     "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},

@@ -101,7 +101,8 @@ class GraphClient:
         """Comments of a post or IG media as Graph returns them, those at or after `since` (Unix s or datetime).
 
         Meta treats `since` as a hint on this edge, so the client filters on the comment time itself
-        (GRAPH.md §3.4); Facebook pages come newest first, so paging stops at the first older one.
+        (docs/graph-api.md#calls-the-product-makes); Facebook pages come newest first, so paging stops at the
+        first older one.
         """
         since_unix = _unix_seconds(since)
         if _platform(platform) == "instagram":
@@ -154,7 +155,7 @@ class GraphClient:
         return str(body["id"])
 
     def subscribe_app(self, page_id: str, token: str, fields: Sequence[str] = ("feed",)) -> bool:
-        """Page-level webhook subscription (GRAPH.md §1.4); Instagram goes through its linked page."""
+        """Page-level webhook subscription (docs/graph-api.md#subscriptions); Instagram goes through its linked page."""
         return _succeeded(self._call("POST", f"{page_id}/subscribed_apps", token,
                                      form={"subscribed_fields": ",".join(fields)}))
 
@@ -219,7 +220,7 @@ class GraphClient:
             return self.session.request(method, url, **request_args)
 
     def _paged(self, path: str, token: str, params: Mapping) -> Iterator[dict]:
-        """Every item of an edge, following `paging.next` until it is absent (GRAPH.md §0)."""
+        """Every item of an edge, following `paging.next` until it is absent (docs/graph-api.md#conventions)."""
         url, params = self.url(path), {**params, "limit": self.page_size}
         while url:
             page = self._send("GET", url, token, params)

@@ -1,12 +1,12 @@
-"""Meta Graph API errors sorted into the kinds callers act on (conformance/GRAPH.md §4).
+"""Meta Graph API errors sorted into the kinds callers act on (docs/graph-api.md#errors).
 
 `classify(status, body, headers)` turns one failed answer into a typed `GraphError`; it decides on
-`code` and `error_subcode` only, because Meta localises the message text (GRAPH.md §4.1).
+`code` and `error_subcode` only, because Meta localises the message text (docs/graph-api.md#errors).
 """
 import json
 from collections.abc import Mapping
 
-# Codes that mean "slow down", not "give up" (GRAPH.md §4.2, §4.5).
+# Codes that mean "slow down", not "give up" (docs/graph-api.md#errors).
 RATE_LIMIT_CODES = frozenset({4, 17, 32, 341, 368, 613, 80001, 80002, 80006})
 TOKEN_CODES = frozenset({102, 190})
 TRANSIENT_CODES = frozenset({1, 2})
@@ -14,11 +14,11 @@ ALREADY_REPLIED_CODE = 10900
 # 100/33: "Object with ID ... does not exist, cannot be loaded ... or does not support this operation".
 NOT_FOUND_SUBCODES = frozenset({33})
 # Codes 10 and 200 also carry per-recipient messaging refusals (outside the window, person unavailable):
-# permanent for that message, but not a missing permission of the page (GRAPH.md §4.5).
+# permanent for that message, but not a missing permission of the page (docs/graph-api.md#errors).
 RECIPIENT_SUBCODES = frozenset({2018278, 2534022, 2018108, 1545041})
 
 # No usage header says when access comes back: wait a minute, or five when the rolling-hour quota is
-# spent (usage figures are percentages of that hour, throttled at 100; GRAPH.md §4.4).
+# spent (usage figures are percentages of that hour, throttled at 100; docs/graph-api.md#rate-limits).
 DEFAULT_RETRY_AFTER = 60
 USAGE_FULL_RETRY_AFTER = 300
 # 368 is a policy block rather than a quota: Meta advises backing off long.
@@ -48,7 +48,7 @@ class GraphError(Exception):
 
 
 class RateLimited(GraphError):
-    """A quota is spent; retry after `retry_after` seconds, per page (GRAPH.md §4.4)."""
+    """A quota is spent; retry after `retry_after` seconds, per page (docs/graph-api.md#rate-limits)."""
 
     retryable = True
 
@@ -129,7 +129,7 @@ def _classify_without_error_object(status: int | None, body, headers: Mapping) -
 
 
 def retry_after(code: int | None, headers: Mapping) -> int:
-    """Seconds to wait before calling again, from Meta's usage headers (GRAPH.md §4.4)."""
+    """Seconds to wait before calling again, from Meta's usage headers (docs/graph-api.md#rate-limits)."""
     business = _header_json(headers, "X-Business-Use-Case-Usage")
     regain_minutes = [_as_int(usage.get("estimated_time_to_regain_access")) or 0
                       for usage in _business_usages(business)]

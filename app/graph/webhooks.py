@@ -1,6 +1,6 @@
 """Meta webhook checks for app/webhooks: the X-Hub-Signature-256 check, the GET verification handshake,
 and `parse_changes`, which turns one delivery into the comment changes the product stores
-(conformance/GRAPH.md §1-2: both envelopes, both author shapes, Facebook and Instagram).
+(docs/graph-api.md#webhooks: both envelopes, both author shapes, Facebook and Instagram).
 """
 import hashlib
 import hmac
@@ -39,7 +39,7 @@ class CommentChange:
 
     @property
     def from_page(self) -> bool:
-        """The page (or IG account) wrote it itself: never answer it (reply-loop guard, GRAPH.md §2.1)."""
+        """The page (or IG account) wrote it itself: never answer it (reply-loop guard)."""
         return self.from_id is not None and self.from_id == self.page_id
 
 
@@ -65,7 +65,7 @@ def handshake(args: Mapping, verify_token: str) -> str | None:
 
 
 def _first_arg(args: Mapping, *names: str) -> str | None:
-    # PHP-style proxies turn "hub.mode" into "hub_mode" (GRAPH.md §1.1).
+    # PHP-style proxies turn "hub.mode" into "hub_mode" (docs/graph-api.md#verification-handshake).
     return next((args[name] for name in names if isinstance(args.get(name), str)), None)
 
 
@@ -139,7 +139,7 @@ def _instagram_change(entry: Mapping, field: str, value: Mapping) -> CommentChan
         post_id=_text(media.get("id", value.get("media_id"))), parent_id=_text(value.get("parent_id")),
         from_id=_text(author.get("id")), from_name=_text(author.get("username", author.get("name"))),
         message=_text(value.get("text")),
-        # Instagram sends no comment time: the entry's send time is the closest (GRAPH.md §2.5).
+        # Instagram sends no comment time: the entry's send time is the closest (docs/graph-api.md#comment-payloads).
         created_time=_unix(value.get("created_time"), entry.get("time")),
         verb="add", field=field, media_product_type=_text(media.get("media_product_type")))
 

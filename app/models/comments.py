@@ -1,7 +1,8 @@
 """The comment pipeline's rows: the inbox of received comments, the log events the agents' screens read,
 manual answers, the planned actions (one per comment and kind) and the commenters' profiles.
 
-The database is the truth of the pipeline (../shared/QUEUE.md rule 1): Redis only carries ids of these rows.
+The database is the truth of the pipeline (docs/architecture.md#queue-rules rule 1): Redis only carries ids of
+these rows.
 """
 from __future__ import annotations
 

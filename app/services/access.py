@@ -1,4 +1,5 @@
-"""Team membership checks: every call that names a page goes through here (DESIGN.md §4 "Authorization")."""
+"""Team membership checks: every call that names a page goes through here
+(docs/architecture.md#rules-on-every-request)."""
 from __future__ import annotations
 
 from sqlalchemy import select

@@ -1,9 +1,9 @@
 """Sending claimed actions through the Graph API, each effect at most once, and recording what happened.
 
 Every caller claims its rows (planned -> sending, a compare-and-set in the database) before handing them here, so
-redelivered tasks, sweeps and racing workers never send twice (../shared/QUEUE.md rule 2). The calls go out one
-by one; their outcomes are then written in one transaction. Errors are mapped, not swallowed: rate limits and
-transient failures go back to `planned` with a later due time (the backoff lives in the database, like every
+redelivered tasks, sweeps and racing workers never send twice (docs/architecture.md#queue-rules rule 2). The calls
+go out one by one; their outcomes are then written in one transaction. Errors are mapped, not swallowed: rate limits
+and transient failures go back to `planned` with a later due time (the backoff lives in the database, like every
 delay); an invalid token holds the page's actions until it is reconnected; anything else fails the action with
 "code - message", shown on the log event.
 """

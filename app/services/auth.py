@@ -1,7 +1,7 @@
 """Sign-in with a network access token (verified server-side against the Graph API) and sign-out.
 
-The network id is never a credential (DESIGN.md §4): the product answers with its own signed JWT, and a
-logged-out token's id is kept in `revoked_tokens` until it would have expired.
+The network id is never a credential (docs/architecture.md#rules-on-every-request): the product answers with its
+own signed JWT, and a logged-out token's id is kept in `revoked_tokens` until it would have expired.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The inbox of received comments: one row per (platform, comment id), whatever delivered it and how often.
 
-Meta retries for up to 36 h and may deliver twice (conformance/GRAPH.md §1.2): the unique key turns every
+Meta retries for up to 36 h and may deliver twice (docs/graph-api.md#signature-and-delivery): the unique key turns every
 repeat into a no-op at insert. Only new comments of connected pages are kept; edits, removals, hides and
 other feed items are acknowledged and dropped here. Storing rings the ingest doorbell: the workers drain the
 inbox table in batches, so a burst of webhooks costs one Celery message per batch, not one per comment.

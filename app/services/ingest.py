@@ -6,7 +6,7 @@ events, the planned actions, the reply units, the profiles, the processed marks)
 transaction; the unique (page, comment) key of the log still makes a comment decided twice fail that commit
 (SQLite has no row locks), and then the batch's comments are decided one by one. Actions due now are committed
 already claimed (`sending`) and sent by this worker right after, with no second message and no second claim; if
-it dies before sending, the stuck-sending sweep resolves them (QUEUE.md §1.6 step 2).
+it dies before sending, the stuck-sending sweep resolves them (docs/architecture.md#queue-rules rule 7).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Plan limits enforced on the server (DESIGN.md §2): here, the monthly automatic replies of a page owner.
+"""Plan limits enforced on the server (docs/architecture.md#rules-on-every-request): here, the monthly automatic
+replies of a page owner.
 
 A batch of replies takes its units of the owner's monthly counter with one conditional UPDATE (used + n <= limit),
 inside the transaction that plans them: a rolled-back decision gives its units back, and no race oversteps the

@@ -1,6 +1,6 @@
 """Turning a decision about a comment into planned action rows, each due according to the page's delay.
 
-The due time is drawn once and stored (../shared/QUEUE.md §1.6): a worker restart or a Redis flush
+The due time is drawn once and stored (docs/architecture.md#queue-rules rule 4): a worker restart or a Redis flush
 cannot change when, or whether, a reply goes out.
 """
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Beat-driven recovery: send what is due, wake the drain of what was stored but never processed, and resolve actions
-stuck in `sending` by asking the Graph API what happened, never by blindly sending again (QUEUE.md §1.5-1.6).
+stuck in `sending` by asking the Graph API what happened, never by blindly sending again
+(docs/architecture.md#queue-rules rules 4 and 7).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Callbacks from Meta and the card gateway: signature-checked, no JWT, answer fast (DESIGN.md §3)."""
+"""Callbacks from Meta and the card gateway: signature-checked, no JWT, answer fast (docs/architecture.md)."""
 from app.webhooks import meta
 
 BLUEPRINTS = (meta.blp,)

@@ -1,4 +1,4 @@
-/** The one route table (= ../shared/spec/routes.tsv plus /auth/callback); pages load lazily.
+/** The one route table (the specification's route list plus /auth/callback); pages load lazily.
  *  `signedIn` routes sit behind the session guard. */
 import { lazy } from 'react'
 

@@ -31,6 +31,6 @@ def test_call_without_a_token_is_token_invalid_and_sends_nothing():
 def test_appsecret_proof_is_the_hmac_of_the_token_with_the_app_secret():
     client = GraphClient("http://127.0.0.1:9", "v23.0", "1", "sandbox-app-secret")
 
-    # hex(HMAC-SHA256(key=app_secret, msg=access_token)), GRAPH.md §0
+    # hex(HMAC-SHA256(key=app_secret, msg=access_token)), docs/graph-api.md#conventions
     assert client.appsecret_proof("EAAtoken") == (
         "80536598710a76a3a7bed7c8f6d0dafddfcef359d2540160aedf209124f322ea")

@@ -1,4 +1,4 @@
-"""Meta's real error bodies (conformance/GRAPH.md §4) sorted into the kinds the workers act on."""
+"""Meta's real error bodies (docs/graph-api.md#errors) sorted into the kinds the workers act on."""
 import json
 
 import pytest

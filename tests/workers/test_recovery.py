@@ -1,6 +1,7 @@
 """Recovery from real crashes: a worker SIGKILLed in the middle of a private reply, and Redis killed while comments
 wait in its queue (with and without its append-only file). Replies are counted at the sandbox, never in the Redis
-that was killed (../shared/QUEUE.md §5), and every comment must end with exactly one private reply."""
+that was killed (docs/architecture.md#how-recovery-is-tested), and every comment must end with exactly one private
+reply."""
 from __future__ import annotations
 
 import os
