@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
@@ -48,42 +49,41 @@ def fixed_headers(production: bool) -> dict[str, str]:
 
 def app_policy(config) -> str:
     """The policy of the app's pages and of every API answer."""
-    images = ["'self'", "data:", "https:", *_http_origins(config.get("GRAPH_API_URL"))]
-    forms = ["'self'", *_origins(config.get("GATEWAY_URL"))]
-    return _policy(
-        ("default-src", ["'self'"]),
-        ("script-src", ["'self'"]),
-        # 'self' is enough for today's build: React's style={...} props are set through the CSSOM, which
-        # style-src does not govern, and the build injects no <style> element. A component library that
-        # injects one (Mantine v7 writes its CSS variables in a <style> tag) will need 'unsafe-inline' here,
-        # for styles only: injected CSS cannot read localStorage, injected script can.
-        ("style-src", ["'self'"]),
-        ("img-src", images),
-        ("font-src", ["'self'", "data:"]),
-        ("connect-src", ["'self'"]),
-        ("object-src", ["'none'"]),
-        ("base-uri", ["'self'"]),
-        ("form-action", forms),
-        ("frame-ancestors", ["'none'"]),
-    )
+    return _app_policy(config.get("GRAPH_API_URL"), config.get("GATEWAY_URL"))
+
+
+@lru_cache(maxsize=8)
+def _app_policy(graph_api_url: str | None, gateway_url: str | None) -> str:
+    # Built once per pair of addresses, not on every answer: the webhook's answers are on the hot path.
+    return _policy(_APP_DIRECTIVES | {
+        "img-src": ["'self'", "data:", "https:", *_http_origins(graph_api_url)],
+        "form-action": ["'self'", *_origins(gateway_url)],
+    })
 
 
 def docs_policy(page: bytes) -> str:
     """The docs page's policy: the app's rules, plus the page's own inline script(s) allowed by hash."""
     hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
               for script in _INLINE_SCRIPT.findall(page)]
-    return _policy(
-        ("default-src", ["'self'"]),
-        ("script-src", ["'self'", *hashes]),
-        ("style-src", ["'self'"]),
-        ("img-src", ["'self'", "data:"]),
-        ("font-src", ["'self'", "data:"]),
-        ("connect-src", ["'self'"]),
-        ("object-src", ["'none'"]),
-        ("base-uri", ["'self'"]),
-        ("form-action", ["'self'"]),
-        ("frame-ancestors", ["'none'"]),
-    )
+    return _policy(_APP_DIRECTIVES | {"script-src": ["'self'", *hashes]})
+
+
+_APP_DIRECTIVES = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    # 'self' is enough for today's build: React's style={...} props are set through the CSSOM, which
+    # style-src does not govern, and the build injects no <style> element. A component library that
+    # injects one (Mantine v7 writes its CSS variables in a <style> tag) will need 'unsafe-inline' here,
+    # for styles only: injected CSS cannot read localStorage, injected script can.
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
 
 
 def _add_security_headers(response: Response) -> Response:
@@ -98,8 +98,8 @@ def _add_security_headers(response: Response) -> Response:
     return response
 
 
-def _policy(*directives: tuple[str, list[str]]) -> str:
-    return "; ".join(f"{name} {' '.join(dict.fromkeys(sources))}" for name, sources in directives)
+def _policy(directives: dict[str, list[str]]) -> str:
+    return "; ".join(f"{name} {' '.join(dict.fromkeys(sources))}" for name, sources in directives.items())
 
 
 def _origins(url: str | None) -> list[str]:
