@@ -15,7 +15,7 @@ SIBLING_FOLDER = re.compile(r"\.\./shared\b|[\"']shared[\"']\s*/\s*[\"']conforma
 # Path(__file__).resolve().parents[N]: past the file's own depth, N leaves the repository.
 PARENTS_INDEX = re.compile(r"__file__\)\.resolve\(\)\.parents\[(\d+)\]")
 MARKDOWN_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-# docs/name.md, optionally with #anchor, not inside a longer path such as other/docs/name.md.
+# A path under docs/ ending in .md, with an optional #anchor, and not the tail of a longer path.
 DOCS_CITATION = re.compile(r"(?<![\w./-])(docs/[\w./-]+?\.md)(?:#([\w-]+))?")
 FENCE = re.compile(r"^(```|~~~)")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
