@@ -2,6 +2,9 @@
 and headless Debian Chromium driven by Playwright, one fresh browser context per test."""
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 from playwright.sync_api import sync_playwright
 
@@ -19,6 +22,23 @@ from tests.e2e.product import (
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
                  "--disable-component-update", "--disable-sync"]
+CHROMIUM_MISSING = ("Browser tests need Chromium: install Debian's chromium (apt-get install chromium) "
+                    "or set CHROMIUM_PATH")
+
+
+def chromium_executable() -> str:
+    """The Chromium to drive, found as scripts/ensure-chromium.sh finds it: $CHROMIUM_PATH when set, else
+    `chromium` or `chromium-browser` on the PATH. Without one the browser tests fail (never skip), saying why."""
+    configured = os.environ.get("CHROMIUM_PATH")
+    if configured:
+        if os.path.isfile(configured) and os.access(configured, os.X_OK):
+            return configured
+        pytest.fail(f"Browser tests need Chromium: CHROMIUM_PATH={configured} is not an executable file",
+                    pytrace=False)
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.fail(CHROMIUM_MISSING, pytrace=False)
+    return found
 
 
 @pytest.fixture(scope="session")
@@ -43,8 +63,9 @@ def product(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
+    executable = chromium_executable()
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Makes sure the browser tests have a Chromium: $CHROMIUM_PATH when set, else `chromium` or `chromium-browser` on
+# the PATH (tests/e2e/conftest.py looks in the same places). When none is found and this runs as root with apt-get,
+# installs Debian's chromium and a font; otherwise stops at once with one line saying what to install.
+# Silent when a Chromium is there. Uses shell built-ins only, so it can speak even with a bare PATH.
+set -euo pipefail
+MISSING="Browser tests need Chromium: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH"
+
+if [ -n "${CHROMIUM_PATH:-}" ]; then
+  [ -f "$CHROMIUM_PATH" ] && [ -x "$CHROMIUM_PATH" ] && exit 0
+  echo "Browser tests need Chromium: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file" >&2
+  exit 1
+fi
+found() { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }
+
+found && exit 0
+if [ "$EUID" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  found && exit 0
+fi
+echo "$MISSING" >&2
+exit 1
