@@ -1,4 +1,4 @@
-"""The card gateway's hosted checkout (conformance/GATEWAY.md): verify the signed form, show a pay / refuse
+"""The card gateway's hosted checkout (docs/card-gateway.md): verify the signed form, show a pay / refuse
 page, POST the notification (older or newer shape) to the registered URL, then send the browser back."""
 import hashlib
 import hmac
@@ -52,7 +52,7 @@ def notifications():
 
 
 def form_problem(form, settings):
-    """Why the gateway refuses this form, or None (GATEWAY.md "The form the server builds")."""
+    """Why the gateway refuses this form, or None (docs/card-gateway.md#the-form)."""
     if settings is None:
         return "The merchant is not registered with the sandbox gateway."
     missing = [name for name in REQUIRED_FIELDS if not form.get(name)]
@@ -98,7 +98,7 @@ def decide():
 
 
 def notification(settings, order, status):
-    """(body kwargs for requests) in the registered shape, signed as GATEWAY.md says."""
+    """(body kwargs for requests) in the registered shape, signed as docs/card-gateway.md#the-notification says."""
     pay_id = order["orderID"]
     if settings["shape"] == "newer":
         fields = {"TransStatus": status, "PAYID": pay_id, "merchandSession": order.get("MerchandSession", ""),

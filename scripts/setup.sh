@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+need() { command -v "$1" >/dev/null 2>&1 || { echo "$2" >&2; exit 1; }; }
+need python3 "This needs Python 3.11 or newer: install python3 and python3-venv (apt-get install python3 python3-venv)"
+python3 -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+  || { echo "This needs Python 3.11 or newer with venv: install python3 and python3-venv" >&2; exit 1; }
+need npm "This needs Node.js 20 and npm: install them (apt-get install nodejs npm)"
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
