@@ -10,7 +10,7 @@ import pytest
 from app.database import session, upgrade_schema
 from app.models import User
 
-pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services"]
+pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fixtures.live_web"]
 
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 

@@ -3,11 +3,11 @@ a real gunicorn started with the project's gunicorn.conf.py, spoken to over a ra
 from __future__ import annotations
 
 import json
-import socket
 
 import pytest
 
 from tests.e2e.product import REPO, VENV_BIN, free_port, product_environment, start, stop, wait_until_answering
+from tests.fixtures.live_web import exchange
 
 
 @pytest.fixture(scope="module", params=["sync", "gthread"])
@@ -26,19 +26,6 @@ def web(request, tmp_path_factory):
         yield port
     finally:
         stop(process)
-
-
-def exchange(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Sends raw bytes, reads the answer until the server closes; returns status, headers (lower-case), body."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        connection.sendall(request)
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-    head, _, body = answer.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    headers = {name.strip().lower(): value.strip() for name, value in (line.split(":", 1) for line in header_lines)}
-    return int(status_line.split()[1]), headers, body
 
 
 def get(path: str = "/api/v1/config", headers: list[tuple[str, str]] = ()) -> bytes:

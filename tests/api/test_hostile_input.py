@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import socket
 import time
 import uuid
 
@@ -17,8 +16,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, InboxEvent, SocialPage, User
-
-pytest_plugins = ["tests.fixtures.live_web"]
+from tests.fixtures.live_web import exchange
 
 WEBHOOK = "/api/v1/webhooks/meta"
 PAGE_ID = "104857392011223"
@@ -113,16 +111,7 @@ def chunked_post(live, path: str, body: bytes, headers: dict) -> tuple[int, dict
                       for at in range(0, len(body), 65536))
     request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n"
                f"{head}\r\n").encode() + chunks + b"0\r\n\r\n"
-    host, port = live.url.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as connection:
-        connection.sendall(request)
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-    head, _, content = answer.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    answered_headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in header_lines)}
-    return int(status_line.split()[1]), answered_headers, content
+    return exchange(live.port, request)
 
 
 def test_a_chunked_body_over_the_size_limit_is_413_not_a_signature_failure(live_db):
