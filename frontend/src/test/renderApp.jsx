@@ -1,8 +1,9 @@
-/** Renders the whole app at a path, the way a browser would open it. */
+/** Renders the whole app at a path, the way a browser would open it (inside the same providers). */
 import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import App from '../App'
 import '../i18n'
+import Providers from '../providers'
 
 let currentPath = null
 
@@ -11,8 +12,13 @@ function PathProbe() {
   return null
 }
 
+/** Renders any element inside the app's providers (Mantine's theme and notifications). */
+export function renderWithProviders(element) {
+  return render(<Providers env="test">{element}</Providers>)
+}
+
 export function renderApp(path) {
-  const view = render(
+  const view = renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <App />
       <PathProbe />

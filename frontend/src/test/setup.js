@@ -10,3 +10,21 @@ afterEach(cleanup)
 
 // jsdom has no layout, so it cannot scroll; the browser tests check scroll-to-top for real.
 window.scrollTo = () => {}
+
+// Test-environment shims for browser APIs that jsdom lacks and Mantine calls (not app behaviour):
+// matchMedia (color scheme, useMediaQuery) and ResizeObserver (floating dropdowns, AppShell, ScrollArea).
+window.matchMedia ??= (query) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})
+window.ResizeObserver ??= class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
