@@ -1,0 +1,336 @@
+"""Social pages (spec 000 §3 "Social page", §4 "Page connection state", §5 "Pages and ownership", §6):
+the pages a user may see, grouped by the user's relation to them, and the owner's calls that connect, disconnect,
+delete and hand over a page.
+
+The network says which pages a user administers (`/me/accounts`, with each page's linked Instagram business
+account); our rows say which are connected and whose team they belong to. Page tokens stay on the server.
+Settings (preferences, public reply) are in app/services/page_settings.py.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func, or_, select, update
+
+from app import graph
+from app.database import session
+from app.errors import Conflict, Forbidden, NotFound, UpstreamUnavailable
+from app.models import (Agent, Category, CommentLog, InboxEvent, Invitation, PlannedAction, Product, SocialPage,
+                        TeamMembership, User)
+from app.services import access, inbox, page_stats, plans
+from app.services.graph import graph_client
+
+log = logging.getLogger(__name__)
+
+OWNER, INVITE_ADMIN, INVITE = "listPageConnectedOwner", "listPageInviteAdmin", "listPageInvite"
+OTHER_TEAM, NOT_CONNECTED = "listPageConnectedOtherTeam", "listPageNotConnected"
+GROUPS = (OWNER, INVITE_ADMIN, INVITE, OTHER_TEAM, NOT_CONNECTED)
+GROUP_OF_ROLE = {"owner": OWNER, "invited_admin": INVITE_ADMIN, "invited_member": INVITE}
+ACCOUNT_FIELDS = "id,name,access_token,picture,instagram_business_account{id,username,name,profile_picture_url}"
+NETWORK_ID = re.compile(r"[0-9]{1,64}")
+OWNER_PLAN_REFUSED = "The offer of the new owner does not allow this operation"  # spec 000 §8
+
+
+class NotPageAdmin(Forbidden):
+    code, message = "not_page_admin", "Only page administrators can connect a page"
+
+
+class PageNotFound(NotFound):
+    code, message = "page_not_found", "Page not found"
+
+
+class MemberNotFound(NotFound):
+    code, message = "member_not_found", "This user is not a member of the page's team"
+
+
+class OwnerAlready(Conflict):
+    code, message = "owner_already", "Owner Already !"
+
+
+@dataclass(frozen=True)
+class NetworkPage:
+    """A page (or Instagram account) as the network shows it to one of its administrators."""
+
+    platform: str
+    external_id: str
+    name: str
+    token: str | None
+    subscribe_id: str  # the Facebook page whose subscribed_apps carries the webhooks (Instagram: the linked page)
+    picture: str | None = None
+    username: str | None = None
+
+
+# Listing
+
+def list_pages(settings: dict, user: User, platform: str, connected_only: bool = False) -> dict[str, list[dict]]:
+    """Every page the user administers on the network or belongs to the team of, in its group, sorted by name
+    case-insensitively; a page whose statistics cannot be read is left out (spec 000 §7)."""
+    administered = {page.external_id: page for page in network_pages(settings, user, platform)}
+    rows = {row.external_id: row for row in _rows_seen_by(user, platform, administered)}
+    groups: dict[str, list[dict]] = {group: [] for group in GROUPS}
+    for external_id in administered.keys() | rows.keys():
+        row, network_page = rows.get(external_id), administered.get(external_id)
+        group = _group(user, row)
+        if connected_only and group == NOT_CONNECTED:
+            continue
+        token = network_page.token if network_page else row.access_token
+        figures = page_stats.stats(settings, platform, external_id, token)
+        if figures is None:
+            continue
+        groups[group].append(_entry(user, platform, external_id, row, network_page, figures, group))
+    for pages in groups.values():
+        pages.sort(key=lambda page: page["name"].casefold())
+    return groups
+
+
+def network_pages(settings: dict, user: User, platform: str) -> list[NetworkPage]:
+    """The pages the user administers on the network (Instagram: the business accounts linked to them)."""
+    try:
+        accounts = graph_client(settings).accounts(user.access_token or "", ACCOUNT_FIELDS)
+    except (graph.Transient, graph.RateLimited) as error:
+        raise UpstreamUnavailable("Error while getting pages") from error
+    except graph.GraphError as error:
+        # A token the network no longer takes administers nothing; the user's teams still show.
+        log.info("pages of user %s unreadable: %s", user.id, error.reason)
+        return []
+    if platform == "instagram":
+        return [_instagram_page(account) for account in accounts if _linked_account(account)]
+    return [_facebook_page(account) for account in accounts if account.get("id")]
+
+
+def _facebook_page(account: dict) -> NetworkPage:
+    picture = ((account.get("picture") or {}).get("data") or {}).get("url")
+    return NetworkPage("facebook", str(account["id"]), str(account.get("name") or ""), account.get("access_token"),
+                       str(account["id"]), picture)
+
+
+def _instagram_page(account: dict) -> NetworkPage:
+    linked = _linked_account(account)
+    return NetworkPage("instagram", str(linked["id"]), str(linked.get("name") or linked.get("username") or ""),
+                       account.get("access_token"), str(account["id"]), linked.get("profile_picture_url"),
+                       linked.get("username"))
+
+
+def _linked_account(account: dict) -> dict | None:
+    linked = account.get("instagram_business_account")
+    return linked if isinstance(linked, dict) and linked.get("id") and account.get("id") else None
+
+
+def _rows_seen_by(user: User, platform: str, administered: dict) -> list[SocialPage]:
+    """Our rows of the pages the user administers, and of the connected pages of the user's teams."""
+    teams = select(TeamMembership.page_id).where(TeamMembership.user_id == user.id)
+    in_team = SocialPage.is_connected & or_(SocialPage.owner_id == user.id, SocialPage.id.in_(teams))
+    seen = or_(SocialPage.external_id.in_(list(administered)), in_team) if administered else in_team
+    return list(session.scalars(select(SocialPage).where(SocialPage.platform == platform, seen)))
+
+
+def _group(user: User, row: SocialPage | None) -> str:
+    if row is None or not row.is_connected:
+        return NOT_CONNECTED
+    return GROUP_OF_ROLE.get(access.role_on(user, row) or "", OTHER_TEAM)
+
+
+def _entry(user: User, platform: str, external_id: str, row: SocialPage | None, network_page: NetworkPage | None,
+           figures: dict, group: str) -> dict:
+    name = figures.get("name") or (network_page.name if network_page else row.name) or ""
+    picture = figures.get("picture") or (network_page.picture if network_page else row.picture_url)
+    connected = row is not None and row.is_connected
+    # Another team's settings and members are theirs: a page outside the user's team shows the defaults.
+    mine = row if row is not None and access.role_on(user, row) is not None else None
+    team = team_of(mine) if mine is not None else []
+    return {"idPage": external_id, "id": external_id, "name": name, "namePage": name, "platform": platform,
+            "picture": picture, "imageUrl": picture, "isConnectedPage": connected, "isConnected": connected,
+            "status": group, **settings_of(mine), "user": team, "admins": team, **_figures(figures)}
+
+
+def _figures(figures: dict) -> dict:
+    keys = ("fans", "interactions", "fan_count", "new_like_count", "followers_count", "media_count", "username",
+            "profile_picture_url")
+    return {key: figures[key] for key in keys if key in figures}
+
+
+def settings_of(row: SocialPage | None) -> dict:
+    """The page's settings as the specification names them (defaults for no row)."""
+    if row is None:
+        return {"spam": False, "likesComment": False, "hideComment": False,
+                "public_reply": {"statut": False, "message": ""}, "delay": "immediatly",
+                "respReplies": {"statut": "immediatly", "time": []}, "whiteSet": False}
+    return {"spam": row.spam, "likesComment": row.likes_comment, "hideComment": row.hide_comment,
+            "public_reply": {"statut": row.public_reply_enabled, "message": row.public_reply_message or ""},
+            "delay": row.delay_mode, "respReplies": {"statut": row.delay_mode, "time": list(row.delay_times_ms or [])},
+            "whiteSet": row.white_set}
+
+
+def team_of(row: SocialPage) -> list[dict]:
+    """The owner first, then the members in the order they joined (spec 000 §3 "Team member / admin")."""
+    members = session.execute(select(User, TeamMembership.role).join(TeamMembership, TeamMembership.user_id == User.id)
+                              .where(TeamMembership.page_id == row.id).order_by(TeamMembership.id)).all()
+    team = [(member, "owner" if member.id == row.owner_id else role) for member, role in members]
+    if row.owner is not None and all(member.id != row.owner_id for member, _role in team):
+        team.insert(0, (row.owner, "owner"))
+    team.sort(key=lambda pair: pair[1] != "owner")
+    return [{"idFacebook": member.facebook_id, "first_name": member.first_name, "last_name": member.last_name,
+             "name": member.full_name, "role": role, "idPage": row.external_id} for member, role in team]
+
+
+# Connecting
+
+def connect(settings: dict, user: User, platform: str, external_id: str) -> bool:
+    """Connect a page the user administers, the user becoming its owner; False when the user's plan refuses it
+    (the free offer, or the plan's page limit: spec 000 §4, §6)."""
+    network_page = next((page for page in network_pages(settings, user, platform)
+                         if page.external_id == external_id), None)
+    if network_page is None:
+        raise NotPageAdmin()
+    row = find(platform, external_id)
+    if row is not None and row.is_connected:
+        role = access.require_member(user, row)
+        if role == "owner":  # connecting again refreshes the token (a page marked for reconnection)
+            _subscribe(settings, network_page)
+            _store_connection(row, user, network_page)
+        return True
+    if not may_own_another_page(user):
+        return False
+    _subscribe(settings, network_page)
+    row = row or SocialPage(platform=platform, external_id=external_id)
+    if row.owner_id != user.id:
+        _reset_team(row)
+    _store_connection(row, user, network_page)
+    return True
+
+
+def may_own_another_page(user: User) -> bool:
+    """Whether the user's current plan allows one more connected page of theirs (the Free Trial allows none)."""
+    current = plans.current_plan(user)
+    if current is None or current.expired or current.plan.type == plans.FREE_TRIAL:
+        return False
+    owned = session.scalar(select(func.count(SocialPage.id)).where(SocialPage.owner_id == user.id,
+                                                                   SocialPage.is_connected)) or 0
+    return owned < current.plan.number_pages
+
+
+def _subscribe(settings: dict, network_page: NetworkPage) -> None:
+    try:
+        graph_client(settings).subscribe_app(network_page.subscribe_id, network_page.token or "")
+    except graph.GraphError as error:
+        log.warning("subscribing page %s failed: %s", network_page.subscribe_id, error.reason)
+        raise UpstreamUnavailable("Error while connecting the page") from error
+
+
+def _reset_team(row: SocialPage) -> None:
+    """A page connected anew by someone else starts a new team: the former one was another owner's."""
+    if row.id is not None:
+        session.execute(delete(TeamMembership).where(TeamMembership.page_id == row.id))
+        session.expire(row, ["memberships"])
+
+
+def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) -> None:
+    row.name = network_page.name or row.name or ""
+    row.picture_url = network_page.picture or row.picture_url
+    row.username = network_page.username or row.username
+    row.access_token = network_page.token
+    row.linked_page_external_id = network_page.subscribe_id if row.platform == "instagram" else None
+    row.owner_id = user.id
+    row.is_connected, row.needs_reconnect, row.webhook_subscribed = True, False, True
+    session.add(row)
+    session.flush()
+    _set_role(row, user, "owner")
+    session.commit()
+    inbox.forget_connected_pages()
+
+
+def _set_role(row: SocialPage, user: User, role: str) -> None:
+    membership = session.scalars(select(TeamMembership).where(TeamMembership.page_id == row.id,
+                                                              TeamMembership.user_id == user.id)).first()
+    if membership is None:
+        session.add(TeamMembership(page_id=row.id, user_id=user.id, role=role))
+    else:
+        membership.role = role
+
+
+# The owner's calls
+
+def find(platform: str, external_id: str) -> SocialPage | None:
+    if not NETWORK_ID.fullmatch(external_id):  # no page has it (and PostgreSQL refuses some characters)
+        return None
+    return session.scalars(select(SocialPage).where(SocialPage.platform == platform,
+                                                    SocialPage.external_id == external_id)).first()
+
+
+def owned_page(user: User, platform: str, external_id: str) -> SocialPage:
+    """The page, when the user owns it: 404 for no such page, 403 outside its team, 403 for a member."""
+    row = find(platform, external_id)
+    if row is None:
+        raise PageNotFound()
+    access.require_member(user, row)
+    access.require_owner(user, row)
+    return row
+
+
+def disconnect(settings: dict, user: User, platform: str, external_id: str) -> bool:
+    """Stop the page: webhooks unsubscribed, its agents stopped, its token forgotten; team and settings stay."""
+    row = owned_page(user, platform, external_id)
+    _stop(settings, row)
+    session.commit()
+    inbox.forget_connected_pages()
+    return True
+
+
+def delete_page(settings: dict, user: User, platform: str, external_id: str) -> bool:
+    """Remove the page and everything of it: agents, catalogue, logs, inbox, planned actions, team."""
+    row = owned_page(user, platform, external_id)
+    _stop(settings, row)
+    for model in (PlannedAction, CommentLog, Agent, Product, Category, Invitation, TeamMembership):
+        session.execute(delete(model).where(model.page_id == row.id))
+    session.execute(delete(InboxEvent).where(InboxEvent.platform == row.platform,
+                                             InboxEvent.page_external_id == row.external_id))
+    session.delete(row)
+    session.commit()
+    inbox.forget_connected_pages()
+    return True
+
+
+def _stop(settings: dict, row: SocialPage) -> None:
+    if row.is_connected:
+        _unsubscribe(settings, row)
+    session.execute(update(Agent).where(Agent.page_id == row.id).values(live=False, pending=False))
+    row.is_connected, row.webhook_subscribed, row.access_token = False, False, None
+
+
+def _unsubscribe(settings: dict, row: SocialPage) -> None:
+    """Unsubscribe the Facebook page that carries the webhooks, unless another connected page of ours still
+    needs it (a Facebook page and its linked Instagram account share one subscription)."""
+    facebook_id = row.linked_page_external_id if row.platform == "instagram" else row.external_id
+    if not facebook_id:
+        return
+    sharing = session.scalar(select(func.count(SocialPage.id)).where(
+        SocialPage.id != row.id, SocialPage.is_connected,
+        or_((SocialPage.platform == "facebook") & (SocialPage.external_id == facebook_id),
+            (SocialPage.platform == "instagram") & (SocialPage.linked_page_external_id == facebook_id))))
+    if sharing:
+        return
+    try:
+        graph_client(settings).unsubscribe_app(facebook_id, row.access_token or "")
+    except graph.GraphError as error:
+        # The page is disconnected on our side whatever the network says: the webhook ignores disconnected pages.
+        log.warning("unsubscribing page %s failed: %s", facebook_id, error.reason)
+
+
+def transfer_ownership(user: User, platform: str, external_id: str, new_owner_facebook_id: str) -> bool:
+    """Hand the page to a member of its team; False when the new owner's plan does not allow one more page.
+    The former owner stays in the team as an invited admin (they administer the page on the network)."""
+    row = owned_page(user, platform, external_id)
+    new_owner = session.scalars(select(User).where(User.facebook_id == new_owner_facebook_id)).first()
+    if new_owner is not None and new_owner.id == user.id:
+        raise OwnerAlready()
+    if new_owner is None or access.role_on(new_owner, row) is None:
+        raise MemberNotFound()
+    if row.is_connected and not may_own_another_page(new_owner):
+        return False
+    row.owner_id = new_owner.id
+    _set_role(row, new_owner, "owner")
+    _set_role(row, user, "invited_admin")
+    session.commit()
+    return True
