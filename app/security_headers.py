@@ -71,11 +71,13 @@ def docs_policy(page: bytes) -> str:
 _APP_DIRECTIVES = {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
-    # 'self' is enough for today's build: React's style={...} props are set through the CSSOM, which
-    # style-src does not govern, and the build injects no <style> element. A component library that
-    # injects one (Mantine v7 writes its CSS variables in a <style> tag) will need 'unsafe-inline' here,
-    # for styles only: injected CSS cannot read localStorage, injected script can.
-    "style-src": ["'self'"],
+    # The frontend's component library, Mantine, writes <style> elements at run time: the theme's CSS
+    # variables (MantineProvider) and the media queries of responsive props (SimpleGrid's columns, ...).
+    # Chromium refuses them under 'self' alone, and their content follows the theme and the screen, so no
+    # fixed hash covers them; a nonce would need the static index.html rendered per answer. So styles,
+    # and styles only, may be inline: injected CSS cannot read localStorage or run code, injected script
+    # can, and script-src stays 'self' with no 'unsafe-inline'.
+    "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],

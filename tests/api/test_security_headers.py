@@ -25,7 +25,8 @@ def assert_app_policy(answer, app):
     policy = directives(answer)
     assert policy["default-src"] == ["'self'"]
     assert policy["script-src"] == ["'self'"]
-    assert policy["style-src"] == ["'self'"]
+    # Mantine's run-time <style> elements (theme variables, responsive props): inline styles, never scripts.
+    assert policy["style-src"] == ["'self'", "'unsafe-inline'"]
     assert policy["connect-src"] == ["'self'"]
     assert policy["font-src"] == ["'self'", "data:"]
     assert policy["object-src"] == ["'none'"]
