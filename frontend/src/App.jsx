@@ -4,7 +4,6 @@ import { Suspense } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import AlertDialog from './components/feedback/AlertDialog'
 import Spinner from './components/feedback/Spinner'
-import Toasts from './components/feedback/Toasts'
 import Footer from './components/layout/Footer'
 import RequireSession from './components/layout/RequireSession'
 import ScrollToTop from './components/layout/ScrollToTop'
@@ -27,7 +26,6 @@ export default function App() {
         </Suspense>
       </main>
       <Footer />
-      <Toasts />
       <AlertDialog />
     </div>
   )

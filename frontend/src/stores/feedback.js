@@ -1,21 +1,30 @@
-/** Toasts (auto-hidden after 5 s, spec 000 §9) and the one blocking alert with its Okay button.
- *  Messages are i18n keys, so they follow a language switch while shown. */
+/** Toasts (Mantine notifications, auto-hidden after 5 s, spec 000 §9) and the one blocking alert with its
+ *  Okay button. Messages are i18n keys, rendered by a translating component, so they follow a language
+ *  switch while shown. */
+import { notifications } from '@mantine/notifications'
+import { createElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { create } from 'zustand'
 
 export const TOAST_MS = 5000
 
-let nextToastId = 1
+const TOAST_COLORS = { info: 'dark', success: 'green', error: 'red' }
+
+function Translated({ messageKey }) {
+  const { t } = useTranslation()
+  return t(messageKey)
+}
 
 export const useFeedbackStore = create((set, get) => ({
-  toasts: [],
   alert: null,
   toast(messageKey, kind = 'info') {
-    const id = nextToastId++
-    set({ toasts: [...get().toasts, { id, messageKey, kind }] })
-    setTimeout(() => get().dismissToast(id), TOAST_MS)
-  },
-  dismissToast(id) {
-    set({ toasts: get().toasts.filter((toast) => toast.id !== id) })
+    notifications.show({
+      message: createElement(Translated, { messageKey }),
+      color: TOAST_COLORS[kind] ?? TOAST_COLORS.info,
+      autoClose: TOAST_MS,
+      // An error interrupts (alert); the others wait for the reader (status), as the old toasts did.
+      role: kind === 'error' ? 'alert' : 'status',
+    })
   },
   showAlert(messageKey, onOkay = null) {
     set({ alert: { messageKey, onOkay } })
