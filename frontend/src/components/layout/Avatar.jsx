@@ -1,12 +1,15 @@
-/** A user's round picture, or their initials when the network gave no picture. */
+/** A user's round picture (Mantine Avatar), or their initials in the brand colour when the network gave
+ *  no picture. */
+import { Avatar as MantineAvatar } from '@mantine/core'
+
 export default function Avatar({ user, large = false }) {
   const fullName = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim()
-  const className = large ? 'avatar avatar--large' : 'avatar'
-  if (user.profilePictureUrl) return <img className={className} src={user.profilePictureUrl} alt={fullName} />
+  const size = large ? 72 : 36
+  if (user.profilePictureUrl) return <MantineAvatar src={user.profilePictureUrl} alt={fullName} size={size} />
   const initials = [user.first_name, user.last_name].map((name) => name?.[0] ?? '').join('').toUpperCase()
   return (
-    <span className={`${className} avatar--initials`} role="img" aria-label={fullName}>
+    <MantineAvatar role="img" aria-label={fullName} size={size} color="brand" variant="filled">
       {initials}
-    </span>
+    </MantineAvatar>
   )
 }

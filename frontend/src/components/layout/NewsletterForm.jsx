@@ -1,5 +1,6 @@
 /** Newsletter sign-up in the footer: only the e-mail is checked, the other contact fields are
  *  sent as '----' and subject and message as 'Newsletter' (spec 000 §5 Newsletter). */
+import { Button, Group, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { contactApi } from '../../api/contact'
@@ -34,20 +35,20 @@ export default function NewsletterForm() {
   }
 
   return (
-    <form className="newsletter" onSubmit={subscribe} noValidate>
-      <label htmlFor="newsletter-email">{t('footer.newsletter')}</label>
-      <div className="newsletter__row">
-        <input
+    <form onSubmit={subscribe} noValidate>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
           id="newsletter-email"
           type="email"
+          label={t('footer.newsletter')}
           value={email}
           placeholder={t('footer.newsletterPlaceholder')}
           onChange={(e) => setEmail(e.target.value)}
+          style={{ flex: 1, minWidth: 0 }}
+          styles={{ label: { fontWeight: 400, fontSize: 'inherit' } }}
         />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {t('footer.subscribe')}
-        </button>
-      </div>
+        <Button type="submit" loading={sending}>{t('footer.subscribe')}</Button>
+      </Group>
     </form>
   )
 }

@@ -1,32 +1,33 @@
-/** The signed-in user's picture in the top bar, with a dropdown holding Logout. */
-import { useCallback, useState } from 'react'
+/** The signed-in user's picture in the top bar, opening a Mantine Menu that holds Logout (closed by a click
+ *  outside or Escape). Logout is a Button in the dropdown, not a Menu.Item, so that it stays a button by
+ *  role; it closes the menu itself. */
+import { Button, Menu, UnstyledButton } from '@mantine/core'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useDismiss } from '../../hooks/useDismiss'
 import Avatar from './Avatar'
 
 export default function ProfileMenu({ user, onLogout }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const ref = useDismiss(open, useCallback(() => setOpen(false), []))
-
+  const [opened, setOpened] = useState(false)
   return (
-    <div className="profile-menu" ref={ref}>
-      <button
-        type="button"
-        className="profile-menu__toggle"
-        aria-label={t('nav.profile')}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <Avatar user={user} />
-      </button>
-      {open && (
-        <div className="profile-menu__dropdown">
-          <button type="button" className="button" onClick={() => { setOpen(false); onLogout() }}>
-            {t('common.logout')}
-          </button>
-        </div>
-      )}
-    </div>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" radius={6}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.profile')}>
+          <Avatar user={user} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown p="xs">
+        <Button
+          variant="outline"
+          data-menu-item
+          onClick={() => {
+            setOpened(false)
+            onLogout()
+          }}
+        >
+          {t('common.logout')}
+        </Button>
+      </Menu.Dropdown>
+    </Menu>
   )
 }

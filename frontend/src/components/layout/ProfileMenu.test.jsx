@@ -1,13 +1,14 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import '../../i18n'
+import { renderWithProviders } from '../../test/renderApp'
 import ProfileMenu from './ProfileMenu'
 
 const user = { first_name: 'Amira', last_name: 'Ben Salah', profilePictureUrl: 'http://x/p.png' }
 
 function renderMenu(onLogout = () => {}) {
-  render(
+  renderWithProviders(
     <MemoryRouter>
       <ProfileMenu user={user} onLogout={onLogout} />
       <p>elsewhere</p>
@@ -26,13 +27,15 @@ describe('profile menu', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull()
   })
 
-  it('closes on a click elsewhere and on Escape', () => {
+  it('closes on a click elsewhere and on Escape', async () => {
     renderMenu()
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }))
     fireEvent.mouseDown(screen.getByText('elsewhere'))
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }))
-    fireEvent.keyDown(document, { key: 'Escape' })
+    // A key goes to the focused element: the menu has moved the focus into its dropdown.
+    await waitFor(() => expect(screen.getByRole('menu').contains(document.activeElement)).toBe(true))
+    fireEvent.keyDown(document.activeElement, { key: 'Escape' })
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull()
   })
 })

@@ -1,6 +1,9 @@
-/** Side menu of the signed-in area (spec 000 §2 Navigation). */
+/** Side menu of the signed-in area (spec 000 §2 Navigation): the wizard button and Mantine NavLinks; a
+ *  wrapped row above the content on mobile. */
+import { Box, Button, NavLink } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink } from 'react-router-dom'
+import { Link, matchPath, useLocation } from 'react-router-dom'
+import classes from './Layout.module.css'
 
 const ENTRIES = [
   { to: '/home/dashboard', labelKey: 'side.myPages' },
@@ -12,16 +15,27 @@ const ENTRIES = [
 
 export default function SideMenu() {
   const { t } = useTranslation()
+  const { pathname } = useLocation()
   return (
-    <nav className="side-menu" aria-label="side menu">
-      <Link className="button button--primary side-menu__wizard" to="/home/wizard-popup">
+    <Box component="nav" aria-label="side menu" className={classes.sideMenu}>
+      <Button component={Link} to="/home/wizard-popup" mb="md" classNames={{ root: classes.wizard, label: classes.wizardLabel }}>
         {t('side.startWizard')}
-      </Link>
-      {ENTRIES.map(({ to, labelKey }) => (
-        <NavLink key={to} to={to} className="side-menu__entry">
-          {t(labelKey)}
-        </NavLink>
-      ))}
-    </nav>
+      </Button>
+      {ENTRIES.map(({ to, labelKey }) => {
+        const active = Boolean(matchPath({ path: to, end: false }, pathname))
+        return (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={t(labelKey)}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="subtle"
+            classNames={{ root: classes.sideEntry, label: classes.sideLabel }}
+          />
+        )
+      })}
+    </Box>
   )
 }

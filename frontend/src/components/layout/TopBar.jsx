@@ -1,11 +1,45 @@
-/** Top bar: logo, entries, FR/EN switch, Login / Sign up or the profile menu; a menu button on mobile. */
-import { useState } from 'react'
+/** Top bar: logo, entries, FR/EN switch, Login / Sign up or the profile menu; below the desktop width a
+ *  Burger opens the same entries in a Drawer. */
+import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
 import LanguageSwitch from './LanguageSwitch'
+import classes from './Layout.module.css'
 import ProfileMenu from './ProfileMenu'
+
+// The French entries need the desktop width to sit on one line with the buttons (spec: desktop from 992px).
+const DESKTOP = 'md'
+const HEADER_HEIGHT = 'var(--app-shell-header-height)'
+
+function Entries({ signedIn, onPick }) {
+  const { t } = useTranslation()
+  const entries = [
+    { to: '/#our-solution', label: t('nav.whatIs') },
+    { to: signedIn ? '/how-to-use-it-home' : '/how-to-use-it', label: t('nav.howToUse') },
+    { to: '/pricing', label: t('nav.pricing') },
+    { to: '/#contact', label: t('nav.contact') },
+  ]
+  return entries.map(({ to, label }) => (
+    <Anchor key={to} component={Link} to={to} className={classes.entry} onClick={onPick}>
+      {label}
+    </Anchor>
+  ))
+}
+
+function Account({ signedIn, user, onLogout }) {
+  const { t } = useTranslation()
+  const { startLogin, starting } = useLogin()
+  if (signedIn) return <ProfileMenu user={user} onLogout={onLogout} />
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="outline" disabled={starting} onClick={startLogin}>{t('common.signup')}</Button>
+      <Button disabled={starting} onClick={startLogin}>{t('common.login')}</Button>
+    </Group>
+  )
+}
 
 export default function TopBar() {
   const { t } = useTranslation()
@@ -13,52 +47,55 @@ export default function TopBar() {
   const user = useSessionStore((s) => s.user)
   const logout = useSessionStore((s) => s.logout)
   const navigate = useNavigate()
-  const { startLogin, starting } = useLogin()
-  const [menuOpen, setMenuOpen] = useState(false)
-  const closeMenu = () => setMenuOpen(false)
+  const [menuOpen, menu] = useDisclosure(false)
 
   // The top bar outlives the signed-in screens, so it is the one to navigate once signed out.
   async function signOut() {
+    menu.close()
     await logout()
     navigate('/', { replace: true })
   }
 
   return (
-    <header className="top-bar">
-      <Link to="/" className="top-bar__logo" onClick={closeMenu}>
+    <Group h="100%" px="lg" gap="md" wrap="nowrap" justify="space-between">
+      <Anchor component={Link} to="/" className={classes.logo} onClick={menu.close}>
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{t('common.appName')}</span>
-      </Link>
-      <button
-        type="button"
-        className="top-bar__burger"
+      </Anchor>
+      <Group gap="md" wrap="nowrap" visibleFrom={DESKTOP}>
+        <Group component="nav" gap="md" wrap="nowrap">
+          <Entries signedIn={signedIn} />
+        </Group>
+        <LanguageSwitch />
+        <Account signedIn={signedIn} user={user} onLogout={signOut} />
+      </Group>
+      <Burger
+        hiddenFrom={DESKTOP}
+        opened={menuOpen}
+        onClick={menu.toggle}
         aria-label={t('common.menu')}
         aria-expanded={menuOpen}
-        onClick={() => setMenuOpen(!menuOpen)}
+      />
+      {/* The drawer opens below the top bar, so that the Burger (now a cross) stays the one to close it. */}
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        hiddenFrom={DESKTOP}
+        position="right"
+        size="xs"
+        withCloseButton={false}
+        styles={{ inner: { top: HEADER_HEIGHT }, overlay: { top: HEADER_HEIGHT } }}
       >
-        ☰
-      </button>
-      <div className={menuOpen ? 'top-bar__menu is-open' : 'top-bar__menu'}>
-        <nav className="top-bar__entries" onClick={closeMenu}>
-          <Link to="/#our-solution">{t('nav.whatIs')}</Link>
-          <Link to={signedIn ? '/how-to-use-it-home' : '/how-to-use-it'}>{t('nav.howToUse')}</Link>
-          <Link to="/pricing">{t('nav.pricing')}</Link>
-          <Link to="/#contact">{t('nav.contact')}</Link>
-        </nav>
-        <LanguageSwitch />
-        {signedIn ? (
-          <ProfileMenu user={user} onLogout={signOut} />
-        ) : (
-          <div className="top-bar__auth">
-            <button type="button" className="button" disabled={starting} onClick={startLogin}>
-              {t('common.signup')}
-            </button>
-            <button type="button" className="button button--primary" disabled={starting} onClick={startLogin}>
-              {t('common.login')}
-            </button>
-          </div>
-        )}
-      </div>
-    </header>
+        <Stack gap="md" align="flex-start">
+          <Stack component="nav" gap="sm">
+            <Entries signedIn={signedIn} onPick={menu.close} />
+          </Stack>
+          <LanguageSwitch />
+          <Box>
+            <Account signedIn={signedIn} user={user} onLogout={signOut} />
+          </Box>
+        </Stack>
+      </Drawer>
+    </Group>
   )
 }

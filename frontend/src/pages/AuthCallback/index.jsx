@@ -1,9 +1,11 @@
 /** /auth/callback: the login dialog's answer. Checks `state`, exchanges the access token for our JWT,
  *  then goes to the dashboard; any failure shows the login error and goes back to /. */
+import { Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import Spinner from '../../components/feedback/Spinner'
+import Page from '../../components/layout/Page'
 import { useFeedbackStore } from '../../stores/feedback'
 import { useSessionStore } from '../../stores/session'
 import { readLoginAnswer } from '../../utils/loginDialog'
@@ -29,9 +31,9 @@ export default function AuthCallbackPage() {
   }, [login, navigate, showAlert])
 
   return (
-    <section className="page">
-      <h1>{t('pages.authCallback.title')}</h1>
+    <Page>
+      <Title order={1}>{t('pages.authCallback.title')}</Title>
       <Spinner />
-    </section>
+    </Page>
   )
 }

@@ -1,9 +1,11 @@
 /** The public landing page with the sections the spec names; a signed-in visitor goes to the dashboard. */
+import { Box, Button, Container, List, SimpleGrid, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router-dom'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
+import classes from './Landing.module.css'
 
 const TEXT_SECTIONS = [
   { id: 'our-solution', key: 'ourSolution' },
@@ -15,6 +17,8 @@ const TRAIL_SECTIONS = [
   { id: 'trail-business-2', key: 'trailBusiness2' },
 ]
 const PROCESS_STEPS = ['step1', 'step2', 'step3']
+// The first heading is the page's headline.
+const HEADLINE_SIZE = '2.2rem'
 
 function useScrollToHash() {
   const { hash } = useLocation()
@@ -23,13 +27,22 @@ function useScrollToHash() {
   }, [hash])
 }
 
-function TextSection({ id, sectionKey }) {
+function Section({ id, children, inTrail = false, first = false }) {
+  const padding = inTrail ? { px: 'md', py: 'xl' } : { px: 'lg', pt: first ? 64 : 48, pb: 48 }
+  return (
+    <Container component="section" id={id} size={860} className={classes.section} m={inTrail ? 0 : undefined} {...padding}>
+      {children}
+    </Container>
+  )
+}
+
+function TextSection({ id, sectionKey, ...props }) {
   const { t } = useTranslation()
   return (
-    <section id={id} className="landing__section">
-      <h2>{t(`landing.${sectionKey}.title`)}</h2>
-      <p>{t(`landing.${sectionKey}.body`)}</p>
-    </section>
+    <Section id={id} {...props}>
+      <Title order={2} mb="xs" fz={props.first ? HEADLINE_SIZE : undefined}>{t(`landing.${sectionKey}.title`)}</Title>
+      <Text>{t(`landing.${sectionKey}.body`)}</Text>
+    </Section>
   )
 }
 
@@ -41,25 +54,23 @@ export default function LandingPage() {
   if (signedIn) return <Navigate to="/home/dashboard" replace />
 
   return (
-    <div className="landing">
-      {TEXT_SECTIONS.map(({ id, key }) => <TextSection key={id} id={id} sectionKey={key} />)}
-      <section id="process" className="landing__section">
-        <h2>{t('landing.process.title')}</h2>
-        <ol className="landing__steps">
-          {PROCESS_STEPS.map((step) => <li key={step}>{t(`landing.process.${step}`)}</li>)}
-        </ol>
-      </section>
-      <div className="landing__trail">
-        {TRAIL_SECTIONS.map(({ id, key }) => <TextSection key={id} id={id} sectionKey={key} />)}
-        <section id="trail-business-3" className="landing__section landing__section--cta">
-          <h2>{t('landing.trailBusiness3.title')}</h2>
-          <p>{t('landing.trailBusiness3.body')}</p>
-          <button type="button" className="button button--primary" disabled={starting} onClick={startLogin}>
-            {t('landing.trailBusiness3.cta')}
-          </button>
-        </section>
-      </div>
+    <Box>
+      {TEXT_SECTIONS.map(({ id, key }, index) => <TextSection key={id} id={id} sectionKey={key} first={index === 0} />)}
+      <Section id="process">
+        <Title order={2} mb="xs">{t('landing.process.title')}</Title>
+        <List type="ordered" spacing={4}>
+          {PROCESS_STEPS.map((step) => <List.Item key={step}>{t(`landing.process.${step}`)}</List.Item>)}
+        </List>
+      </Section>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" px="lg" className={classes.trail}>
+        {TRAIL_SECTIONS.map(({ id, key }) => <TextSection key={id} id={id} sectionKey={key} inTrail />)}
+        <Section id="trail-business-3" inTrail>
+          <Title order={2} mb="xs">{t('landing.trailBusiness3.title')}</Title>
+          <Text mb="sm">{t('landing.trailBusiness3.body')}</Text>
+          <Button disabled={starting} onClick={startLogin}>{t('landing.trailBusiness3.cta')}</Button>
+        </Section>
+      </SimpleGrid>
       <TextSection id="contact" sectionKey="contact" />
-    </div>
+    </Box>
   )
 }

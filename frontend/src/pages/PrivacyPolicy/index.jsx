@@ -1,20 +1,22 @@
 /** The privacy policy: numbered sections, English when the language is en, else French (spec 000 §2, §6). */
+import { Box, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import Page from '../../components/layout/Page'
 
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6']
 
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation()
   return (
-    <article className="page privacy">
-      <h1>{t('privacy.title')}</h1>
-      <p className="privacy__date">{t('privacy.date')}</p>
+    <Page component="article">
+      <Title order={1} mb="sm">{t('privacy.title')}</Title>
+      <Text c="dimmed" mb="md">{t('privacy.date')}</Text>
       {SECTIONS.map((section) => (
-        <section key={section}>
-          <h2>{t(`privacy.sections.${section}.title`)}</h2>
-          <p>{t(`privacy.sections.${section}.body`)}</p>
-        </section>
+        <Box component="section" key={section} mb="lg">
+          <Title order={2} mb="xs">{t(`privacy.sections.${section}.title`)}</Title>
+          <Text>{t(`privacy.sections.${section}.body`)}</Text>
+        </Box>
       ))}
-    </article>
+    </Page>
   )
 }
