@@ -65,10 +65,11 @@ class DelaySchema(Schema):
 
 class PreferencesSchema(Schema):
     platforme = fields.String(validate=validate.OneOf(PLATFORMS), metadata={"description": "facebook or instagram"})
-    likesComment = StrictBoolean(load_default=None)
-    spam = StrictBoolean(load_default=None)
-    hideComment = StrictBoolean(load_default=None)
-    respReplies = fields.Nested(DelaySchema, load_default=None)
+    # Absent leaves the setting as it is (the original client sends no hideComment); null is no setting.
+    likesComment = StrictBoolean(load_default=None, allow_none=False)
+    spam = StrictBoolean(load_default=None, allow_none=False)
+    hideComment = StrictBoolean(load_default=None, allow_none=False)
+    respReplies = fields.Nested(DelaySchema, load_default=None, allow_none=False)
 
 
 class PublicReplySchema(Schema):
