@@ -17,8 +17,9 @@ const TRAIL_SECTIONS = [
   { id: 'trail-business-2', key: 'trailBusiness2' },
 ]
 const PROCESS_STEPS = ['step1', 'step2', 'step3']
-// The first heading is the page's headline.
-const HEADLINE_SIZE = '2.2rem'
+// The first heading is the page's headline: 2.2rem on desktop, shrinking with the screen down to 1.5rem so
+// that the French one fits a 375px phone.
+const HEADLINE_SIZE = 'clamp(1.5rem, 1rem + 3vw, 2.2rem)'
 
 function useScrollToHash() {
   const { hash } = useLocation()
