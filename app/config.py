@@ -45,6 +45,8 @@ DEFAULTS = {
     "PUBLIC_URL": "http://127.0.0.1:5000",
     "SMTP_URL": "smtp://127.0.0.1:8025",
     "MAIL_FROM": "no-reply@localhost",
+    # Where the contact form's notification goes (the operator's inbox).
+    "CONTACT_NOTIFY_EMAIL": "contact@localhost",
     "FRONTEND_DIST": str(ROOT / "frontend" / "dist"),
     "GATEWAY_URL": "http://127.0.0.1:5100/gateway/Validation_paiement.php",
     "GATEWAY_SITE": "MER10001",

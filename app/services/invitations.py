@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from app.database import session
-from app.models import Invitation, TeamMembership, User, utcnow
+from app.models import Invitation, SocialPage, TeamMembership, User, utcnow
 
 
 def accept(token: str, user: User, admin_page_ids: set[str]) -> str:
@@ -23,6 +23,13 @@ def accept(token: str, user: User, admin_page_ids: set[str]) -> str:
     already = session.scalars(select(TeamMembership).where(
         TeamMembership.page_id == invitation.page_id, TeamMembership.user_id == user.id)).first()
     if already is None:
-        role = "invited_admin" if invitation.page.external_id in admin_page_ids else "invited_member"
-        session.add(TeamMembership(page_id=invitation.page_id, user_id=user.id, role=role))
+        session.add(TeamMembership(page_id=invitation.page_id, user_id=user.id,
+                                   role=role_for(invitation.page, admin_page_ids)))
     return "accepted"
+
+
+def role_for(page: SocialPage, admin_page_ids: set[str]) -> str:
+    """invited_admin for a user who administers the page on the network (an Instagram account: its linked Facebook
+    page), invited_member for anyone else."""
+    administers = {page.external_id, page.linked_page_external_id} & admin_page_ids
+    return "invited_admin" if administers else "invited_member"

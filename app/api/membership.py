@@ -1,0 +1,170 @@
+"""Team membership and invitations (spec 000 §4 "Invitation flow", §5 "Team", §6, §7): the calls of the team screen.
+
+Every answer is `{"data": ...}` as the original client read it. `{pageId}` is the page's network id and
+`{platform}` facebook or instagram. Only the page's owner invites, adds and removes; any team member lists the
+team; anyone else (and a page that does not exist) gets 403. Rules in app/services/team.py.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import current_app
+from flask.views import MethodView
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+from app.api.blueprint import Blueprint
+from app.api.security import current_user, signed_in
+from app.services import mail, team
+
+blp = Blueprint("membership", __name__, url_prefix="/api/v1/secure/membership",
+                description="A page's team: members and invitations")
+
+PAGE = "<string:pageId>/<any(facebook, instagram):platform>"
+PLATFORM_ALIASES = {"facebook": "facebook", "fb": "facebook", "instagram": "instagram", "insta": "instagram"}
+NETWORK_ID = re.compile(r"[0-9A-Za-z_.-]{1,64}")
+SENT = "Invitation sent successfully"
+
+
+class InvalidPageId(team.InvalidInput):
+    code, message = "invalidPage", "Invalid page id"
+
+
+def _printable(value: str) -> None:
+    if not value.isprintable():
+        raise ValidationError("Must not contain control characters.")
+
+
+def _network_id(**kwargs) -> fields.String:
+    return fields.String(validate=validate.Regexp(f"^{NETWORK_ID.pattern}$"), metadata={"description": "a network id"}, **kwargs)
+
+
+def _page_id(raw: str) -> str:
+    if not NETWORK_ID.fullmatch(raw):
+        raise InvalidPageId()
+    return raw
+
+
+class MemberSchema(Schema):
+    idFacebook = fields.String()
+    first_name = fields.String()
+    last_name = fields.String()
+    name = fields.String()
+    role = fields.String(metadata={"description": "owner, invited_admin or invited_member"})
+    idPage = fields.String(metadata={"description": "the network id of the page this role is on"})
+    platform = fields.String()
+    profilePictureUrl = fields.String(allow_none=True)
+
+
+class TeamAnswerSchema(Schema):
+    data = fields.List(fields.Nested(MemberSchema), metadata={"description": "the team, its owner first"})
+
+
+class InvitationAnswerSchema(Schema):
+    data = fields.Raw(metadata={
+        "description": "false when the owner's plan has no seat left (errorOffer); a list of members of the "
+                       "owner's other teams whose name matches (the picker); else the new invitation: "
+                       "{tokenPage, link, expiresAt, memberName}, single use, valid 24 hours"})
+
+
+class SentAnswerSchema(Schema):
+    data = fields.Boolean()
+    message = fields.String()
+
+
+class SelectedMemberSchema(Schema):
+    """The member picked in the picker, as listed by the generate call."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    idFacebook = _network_id(required=True)
+    firstName = fields.String(load_default="", validate=validate.Length(max=120))
+    lastName = fields.String(load_default="", validate=validate.Length(max=120))
+    role = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=32))
+    idPage = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=64),
+                           metadata={"description": "the page of the team the member was found in"})
+
+
+class DeleteMemberSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    idFacebook = _network_id(required=True)
+    idPage = _network_id(required=True)
+    typePage = fields.String(required=True, validate=validate.OneOf(sorted(PLATFORM_ALIASES)),
+                             metadata={"description": "the page's platform: facebook or instagram"})
+
+
+class SendMailSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    email = fields.String(required=True, validate=[validate.Length(max=254), _printable])
+    nameUser = fields.String(required=True, validate=[validate.Length(max=255), _printable],
+                             metadata={"description": "the invited person's name, used in the mail's greeting"})
+    token = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,128}$"),
+                          metadata={"description": "the tokenPage of the generate call"})
+
+
+@blp.route(f"/get/{PAGE}/<string:memberName>")
+class GenerateInvitation(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.response(200, InvitationAnswerSchema)
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, pageId, platform, memberName):
+        """Generate an invitation into the page's team (owner only): false, matching members, or {tokenPage}."""
+        page = team.owned_page(current_user(), _page_id(pageId), platform)
+        answer = team.generate(current_user(), page, memberName)
+        if isinstance(answer, dict):
+            answer = {**answer, "link": mail.invitation_link(current_app.config, answer["tokenPage"])}
+        return {"data": answer}
+
+
+@blp.route(f"/addExistingMember/{PAGE}")
+class AddExistingMember(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.arguments(SelectedMemberSchema)
+    @blp.response(200, TeamAnswerSchema)
+    @blp.alt_response(409, response="CONFLICT")
+    def post(self, body, pageId, platform):
+        """Add a member of one of the owner's other teams to this page's team (owner only); the team."""
+        page = team.owned_page(current_user(), _page_id(pageId), platform)
+        team.add_existing(current_app.config, current_user(), page, body["idFacebook"])
+        return {"data": team.members(page)}
+
+
+@blp.route("/deleteMember/<string:role>")
+class DeleteMember(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.arguments(DeleteMemberSchema)
+    @blp.response(200, TeamAnswerSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def post(self, body, role):
+        """Remove a member from the page's team (owner only; never the owner); the refreshed team."""
+        page = team.owned_page(current_user(), body["idPage"], PLATFORM_ALIASES[body["typePage"]])
+        team.delete_member(page, body["idFacebook"], role)
+        return {"data": team.members(page)}
+
+
+@blp.route(f"/sendMail/{PAGE}")
+class SendInvitationMail(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.arguments(SendMailSchema)
+    @blp.response(200, SentAnswerSchema)
+    def post(self, body, pageId, platform):
+        """Mail the invitation link to an address (owner only); the mail leaves from the mail queue."""
+        page = team.owned_page(current_user(), _page_id(pageId), platform)
+        team.send_invitation(current_user(), page, body["token"], body["email"], body["nameUser"])
+        return {"data": True, "message": SENT}
+
+
+@blp.route(f"/listUser/{PAGE}")
+class ListTeam(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.response(200, TeamAnswerSchema)
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    def get(self, pageId, platform):
+        """The page's team (any team member), its owner first."""
+        page, _role = team.team_page(current_user(), _page_id(pageId), platform)
+        return {"data": team.members(page)}
+
