@@ -79,7 +79,7 @@ def test_only_administrators_of_the_page_connect_it(client, sandbox, signed_in):
 
 
 def test_a_page_connected_by_another_team_is_refused(client, sandbox, signed_in):
-    _owner, owner_headers, owner_network = paid_user(signed_in, "Owner")
+    owner, owner_headers, owner_network = paid_user(signed_in, "Owner")
     _me, headers, network_me = paid_user(signed_in, "Amira")
     page = sandbox.admin.page(name="Shared", owner_ids=[owner_network["id"], network_me["id"]])
     assert connect(client, owner_headers, "facebook", page["id"]).get_json() == {"data": True}
@@ -87,7 +87,7 @@ def test_a_page_connected_by_another_team_is_refused(client, sandbox, signed_in)
     answer = connect(client, headers, "facebook", page["id"])
 
     assert answer.status_code == 403 and answer.get_json()["code"] == "page_not_in_team"
-    assert [row.owner_id for row in _rows()] == [_owner.id]
+    assert [row.owner_id for row in _rows()] == [owner.id]
 
 
 def test_connecting_again_refreshes_a_page_marked_for_reconnection(client, sandbox, signed_in):
