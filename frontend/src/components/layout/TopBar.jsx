@@ -62,8 +62,8 @@ export default function TopBar() {
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{t('common.appName')}</span>
       </Anchor>
-      <Group gap="md" wrap="nowrap" visibleFrom={DESKTOP}>
-        <Group component="nav" gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" visibleFrom={DESKTOP} className={classes.bar}>
+        <Group component="nav" gap="md" wrap="nowrap" className={classes.bar}>
           <Entries signedIn={signedIn} />
         </Group>
         <LanguageSwitch />
