@@ -69,6 +69,7 @@ class ConnectPage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
     @blp.response(200, FlagAnswerSchema)
+    @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(502, response="BAD_GATEWAY")
     def post(self, body, platform):
         """Connect a page the user administers; `data` false when the user's offer refuses it."""

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from app import graph
 from app.database import session
@@ -45,6 +46,10 @@ class PageNotFound(NotFound):
 
 class MemberNotFound(NotFound):
     code, message = "member_not_found", "This user is not a member of the page's team"
+
+
+class ConnectedMeanwhile(Conflict):
+    code, message = "page_connected_meanwhile", "This page was connected meanwhile, reload the pages"
 
 
 class OwnerAlready(Conflict):
@@ -239,9 +244,13 @@ def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) ->
     row.owner_id = user.id
     row.is_connected, row.needs_reconnect, row.webhook_subscribed = True, False, True
     session.add(row)
-    session.flush()
-    _set_role(row, user, "owner")
-    session.commit()
+    try:
+        session.flush()
+        _set_role(row, user, "owner")
+        session.commit()
+    except IntegrityError as error:  # the same page connected by a concurrent call: one row per page
+        session.rollback()
+        raise ConnectedMeanwhile() from error
     inbox.forget_connected_pages()
 
 

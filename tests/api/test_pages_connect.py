@@ -11,6 +11,7 @@ from app.database import session
 from app.models import InboxEvent, SocialPage, TeamMembership
 from app.services.graph import graph_client
 from tests.api.pages_support import SECURE, connect, connected_page, give_plan, page_subscribed, paid_user
+from tests.fixtures.services import at_once
 
 
 def _rows():
@@ -158,3 +159,26 @@ def test_a_comment_after_connecting_reaches_the_inbox(app, client, sandbox, sign
 def _inbox(comment_id):
     session.expire_all()
     return session.scalars(select(InboxEvent).where(InboxEvent.comment_id == comment_id)).all()
+
+
+def test_two_administrators_connecting_one_page_at_once_leave_one_owner(client, sandbox, signed_in):
+    first, first_headers, first_network = paid_user(signed_in, "First")
+    second, second_headers, second_network = paid_user(signed_in, "Second")
+    page = sandbox.admin.page(name="Shared", owner_ids=[first_network["id"], second_network["id"]])
+    callers = iter([first_headers, second_headers])
+    lock = threading.Lock()
+
+    def connect_as_next_caller():
+        with lock:
+            headers = next(callers)
+        answer = connect(client, headers, "facebook", page["id"])
+        return answer.status_code, answer.get_json()
+
+    answers = at_once(connect_as_next_caller)
+
+    assert sorted(status for status, _body in answers)[0] == 200
+    assert [body for status, body in answers if status == 200] == [{"data": True}]
+    assert all(status in (200, 403, 409) for status, _body in answers), answers
+    session.expire_all()
+    [row] = _rows()
+    assert row.owner_id in (first.id, second.id)
