@@ -1,13 +1,15 @@
-"""Operator commands: `python -m app migrate | seed | register-webhooks`.
+"""Operator commands: `python -m app migrate | register-webhooks | mailsink`.
 
 migrate  applies every Alembic migration, then loads the reference data (plans, intent catalogue).
 register-webhooks  subscribes the product's callback URL with the Graph API (the sandbox or Meta).
+mailsink  a development SMTP server on SMTP_URL's port that keeps every mail under var/mail/ as a .eml file.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from app.config import ConfigError, load_settings
 from app.database import init_engine, upgrade_schema
@@ -41,14 +43,25 @@ def register_webhooks(settings: dict, wait: float = 0) -> None:
             time.sleep(1)
 
 
-COMMANDS = {"migrate": migrate, "register-webhooks": register_webhooks}
+def mailsink(settings: dict, directory: str | None = None) -> None:
+    from app import mailsink as sink
+
+    sink.serve(settings["SMTP_URL"], Path(directory) if directory else sink.MAIL_DIR)
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m app")
+    commands = root.add_subparsers(dest="command", required=True, metavar="command")
+    commands.add_parser("migrate", help="apply the migrations and load the reference data")
+    webhooks = commands.add_parser("register-webhooks", help="subscribe the callback URL with the Graph API")
+    webhooks.add_argument("--wait", type=float, default=0, help="keep trying for N seconds")
+    sink = commands.add_parser("mailsink", help="development SMTP server storing mails under var/mail/")
+    sink.add_argument("--dir", default=None, help="where to store the .eml files (default var/mail)")
+    return root
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app")
-    parser.add_argument("command", choices=sorted(COMMANDS))
-    parser.add_argument("--wait", type=float, default=0, help="register-webhooks: keep trying for N seconds")
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     try:
         settings = load_settings()
     except ConfigError as error:
@@ -56,8 +69,10 @@ def main(argv: list[str]) -> int:
         return 2
     if args.command == "register-webhooks":
         register_webhooks(settings, args.wait)
+    elif args.command == "mailsink":
+        mailsink(settings, args.dir)
     else:
-        COMMANDS[args.command](settings)
+        migrate(settings)
     return 0
 
 

@@ -26,6 +26,7 @@ celery.conf.beat_schedule = {
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
 import workers.health  # noqa: E402,F401
 import workers.ingest  # noqa: E402,F401
+import workers.mail  # noqa: E402,F401
 import workers.polling  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
 import workers.training  # noqa: E402,F401
