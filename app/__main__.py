@@ -1,8 +1,10 @@
-"""Operator commands: `python -m app migrate | register-webhooks | mailsink`.
+"""Operator commands: `python -m app migrate | register-webhooks | mailsink | plans`.
 
 migrate  applies every Alembic migration, then loads the reference data (plans, intent catalogue).
 register-webhooks  subscribes the product's callback URL with the Graph API (the sandbox or Meta).
 mailsink  a development SMTP server on SMTP_URL's port that keeps every mail under var/mail/ as a .eml file.
+plans list  every plan with its limits.
+plans grant NETWORK_USER_ID "PLAN NAME" [--months N]  gives a signed-up user a plan (recorded as a bonus payment).
 """
 from __future__ import annotations
 
@@ -49,6 +51,30 @@ def mailsink(settings: dict, directory: str | None = None) -> None:
     sink.serve(settings["SMTP_URL"], Path(directory) if directory else sink.MAIL_DIR)
 
 
+def plans(settings: dict, args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from app.services import grants
+
+    init_engine(settings["DATABASE_URL"])
+    try:
+        if args.action == "list":
+            print(grants.plans_table())
+            return 0
+        done = grants.grant(args.network_user_id, args.plan_name, args.months)
+    except grants.GrantRefused as refusal:
+        print(refusal, file=sys.stderr)
+        return 1
+    except SQLAlchemyError as error:
+        print(f"the database is not ready (run `python -m app migrate`): {error.__class__.__name__}",
+              file=sys.stderr)
+        return 1
+    print(f"granted {done.plan.name!r} to {done.user.full_name or done.user.facebook_id} "
+          f"({done.user.facebook_id}) until {done.subscription.expires_at:%Y-%m-%d %H:%M} UTC "
+          f"(bonus payment {done.payment.order_id})")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m app")
     commands = root.add_subparsers(dest="command", required=True, metavar="command")
@@ -57,6 +83,13 @@ def parser() -> argparse.ArgumentParser:
     webhooks.add_argument("--wait", type=float, default=0, help="keep trying for N seconds")
     sink = commands.add_parser("mailsink", help="development SMTP server storing mails under var/mail/")
     sink.add_argument("--dir", default=None, help="where to store the .eml files (default var/mail)")
+    plan_commands = commands.add_parser("plans", help="list plans, or grant one to a user").add_subparsers(
+        dest="action", required=True, metavar="action")
+    plan_commands.add_parser("list", help="every plan with its limits")
+    grant = plan_commands.add_parser("grant", help="give a user a plan (a bonus payment)")
+    grant.add_argument("network_user_id", help="the user's social-network id (idFacebook)")
+    grant.add_argument("plan_name", help='the plan\'s name, e.g. "Agencies"')
+    grant.add_argument("--months", type=int, default=1, help="how long (default 1 month)")
     return root
 
 
@@ -71,6 +104,8 @@ def main(argv: list[str]) -> int:
         register_webhooks(settings, args.wait)
     elif args.command == "mailsink":
         mailsink(settings, args.dir)
+    elif args.command == "plans":
+        return plans(settings, args)
     else:
         migrate(settings)
     return 0
