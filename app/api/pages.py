@@ -60,9 +60,7 @@ class ConnectedPagesOfBothNetworks(MethodView):
 
 
 def _both(connected_only: bool) -> dict:
-    user, settings = current_user(), current_app.config
-    return {"facebookPages": pages.list_pages(settings, user, "facebook", connected_only),
-            "instaPages": pages.list_pages(settings, user, "instagram", connected_only)}
+    return pages.list_both_networks(current_app.config, current_user(), connected_only)
 
 
 class ConnectPage(MethodView):

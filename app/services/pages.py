@@ -71,19 +71,18 @@ class NetworkPage:
 
 # Listing
 
-def list_pages(settings: dict, user: User, platform: str, connected_only: bool = False) -> dict[str, list[dict]]:
+def list_pages(settings: dict, user: User, platform: str, connected_only: bool = False,
+               accounts: list[dict] | None = None) -> dict[str, list[dict]]:
     """Every page the user administers on the network or belongs to the team of, in its group, sorted by name
     case-insensitively; a page whose statistics cannot be read is left out (spec 000 §7)."""
-    administered = {page.external_id: page for page in network_pages(settings, user, platform)}
+    accounts = user_accounts(settings, user) if accounts is None else accounts
+    administered = {page.external_id: page for page in pages_in(accounts, platform)}
     rows = {row.external_id: row for row in _rows_seen_by(user, platform, administered)}
     listed = [(external_id, _group(user, rows.get(external_id))) for external_id in administered.keys() | rows.keys()]
     listed = [(external_id, group) for external_id, group in listed if not (connected_only and group == NOT_CONNECTED)]
     tokens = [administered[external_id].token if external_id in administered else rows[external_id].access_token
               for external_id, _group_name in listed]
-    # One Graph read per page not in the cache: read side by side, so a long list costs about one read.
-    with ThreadPoolExecutor(max_workers=STATS_READERS) as pool:
-        figures = list(pool.map(lambda pair: page_stats.stats(settings, platform, pair[0][0], pair[1]),
-                                zip(listed, tokens)))
+    figures = _statistics(settings, platform, [external_id for external_id, _group_name in listed], tokens)
     groups: dict[str, list[dict]] = {group: [] for group in GROUPS}
     for (external_id, group), page_figures in zip(listed, figures):
         if page_figures is not None:
@@ -94,16 +93,38 @@ def list_pages(settings: dict, user: User, platform: str, connected_only: bool =
     return groups
 
 
+def list_both_networks(settings: dict, user: User, connected_only: bool = False) -> dict[str, dict]:
+    """Facebook pages and Instagram accounts, from one read of the user's accounts."""
+    accounts = user_accounts(settings, user)
+    return {"facebookPages": list_pages(settings, user, "facebook", connected_only, accounts),
+            "instaPages": list_pages(settings, user, "instagram", connected_only, accounts)}
+
+
+def _statistics(settings: dict, platform: str, external_ids: list[str], tokens: list[str | None]) -> list:
+    # One Graph read per page not in the cache: read side by side, so a long list costs about one read.
+    with ThreadPoolExecutor(max_workers=STATS_READERS) as pool:
+        return list(pool.map(lambda external_id, token: page_stats.stats(settings, platform, external_id, token),
+                             external_ids, tokens))
+
+
 def network_pages(settings: dict, user: User, platform: str) -> list[NetworkPage]:
     """The pages the user administers on the network (Instagram: the business accounts linked to them)."""
+    return pages_in(user_accounts(settings, user), platform)
+
+
+def user_accounts(settings: dict, user: User) -> list[dict]:
+    """The user's `/me/accounts`, each page with its token and linked Instagram business account."""
     try:
-        accounts = graph_client(settings).accounts(user.access_token or "", ACCOUNT_FIELDS)
+        return graph_client(settings).accounts(user.access_token or "", ACCOUNT_FIELDS)
     except (graph.Transient, graph.RateLimited) as error:
         raise UpstreamUnavailable("Error while getting pages") from error
     except graph.GraphError as error:
         # A token the network no longer takes administers nothing; the user's teams still show.
         log.info("pages of user %s unreadable: %s", user.id, error.reason)
         return []
+
+
+def pages_in(accounts: list[dict], platform: str) -> list[NetworkPage]:
     if platform == "instagram":
         return [_instagram_page(account) for account in accounts if _linked_account(account)]
     return [_facebook_page(account) for account in accounts if account.get("id")]

@@ -145,3 +145,14 @@ def test_lists_need_a_session(client):
     for path in ("pages/get/all/", "pagesInsta/get/all/", "pages/test/get/all/", "pages/test/connect/get/all/"):
         answer = client.get(f"{SECURE}/{path}")
         assert answer.status_code == 401 and answer.is_json
+
+
+def test_the_network_not_answering_the_users_pages_is_a_502(client, sandbox, signed_in):
+    _me, headers, network_me = signed_in()
+    sandbox.admin.page(name="Boutique", owner_ids=[network_me["id"]])
+    sandbox.admin.fault("server_error", count=1)  # the first Graph call: /me/accounts
+
+    answer = client.get(f"{SECURE}/pages/get/all/", headers=headers)
+
+    assert answer.status_code == 502 and answer.get_json()["message"] == "Error while getting pages"
+    assert [p["name"] for p in all_pages(_get(client, headers, "pages/get/all/"))] == ["Boutique"]
