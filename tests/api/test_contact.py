@@ -44,3 +44,27 @@ def test_an_invalid_field_is_422_naming_it_and_nothing_is_recorded(client, field
 def test_a_missing_field_is_422(client):
     answer = client.post(URL, json={key: value for key, value in CONTACT.items() if key != "phone"})
     assert answer.status_code == 422 and "phone" in answer.get_json()["errors"]["json"]
+
+
+@pytest.mark.parametrize("invalid, key", [
+    ({"name": "", "msg": ""}, "validNameErr"),
+    ({"last_name": " ", "email": "nope"}, "validLastNameErr"),
+    ({"org": None, "phone": ""}, "validOrgErr"),
+    ({"email": "not-an-address", "subject": ""}, "validEmailErr"),
+    ({"phone": "", "msg": ""}, "validPhoneErr"),
+    ({"subject": "\t", "msg": ""}, "validSubjectErr"),
+    ({"msg": ""}, "validMsgErr"),
+])
+def test_the_first_invalid_field_in_the_forms_order_is_named_by_its_message_key(client, invalid, key):
+    answer = client.post(URL, json={**CONTACT, **invalid})
+
+    assert answer.status_code == 422
+    body = answer.get_json()
+    assert body["key"] == key and body["code"] == 422 and body["message"] == "Invalid request"
+    assert sorted(body["errors"]["json"]) == sorted(invalid)
+    assert session.query(ContactRequest).count() == 0
+
+
+def test_a_body_that_is_not_an_object_has_no_key(client):
+    answer = client.post(URL, json=["not", "a", "form"])
+    assert answer.status_code == 422 and "key" not in answer.get_json()
