@@ -10,7 +10,7 @@ import re
 
 from flask import current_app
 from flask.views import MethodView
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, fields, validate
 
 from app.api.blueprint import Blueprint
 from app.api.security import current_user, signed_in
@@ -27,11 +27,6 @@ SENT = "Invitation sent successfully"
 
 class InvalidPageId(team.InvalidInput):
     code, message = "invalidPage", "Invalid page id"
-
-
-def _printable(value: str) -> None:
-    if not value.isprintable():
-        raise ValidationError("Must not contain control characters.")
 
 
 def _network_id(**kwargs) -> fields.String:
@@ -99,8 +94,8 @@ class SendMailSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    email = fields.String(required=True, validate=[validate.Length(max=254), _printable])
-    nameUser = fields.String(required=True, validate=[validate.Length(max=255), _printable],
+    email = fields.String(required=True, validate=validate.Length(max=254))
+    nameUser = fields.String(required=True, validate=validate.Length(max=255),
                              metadata={"description": "the invited person's name, used in the mail's greeting"})
     token = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,128}$"),
                           metadata={"description": "the tokenPage of the generate call"})

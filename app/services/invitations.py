@@ -19,6 +19,8 @@ def accept(token: str, user: User, admin_page_ids: set[str]) -> str:
         return "used"
     if invitation.expires_at <= utcnow():
         return "expired"
+    if invitation.page.owner_id == user.id:
+        return "accepted"  # the owner opening their own link is on the team already, and leaves it unused
     invitation.used_at, invitation.used_by_id = utcnow(), user.id
     already = session.scalars(select(TeamMembership).where(
         TeamMembership.page_id == invitation.page_id, TeamMembership.user_id == user.id)).first()

@@ -28,8 +28,8 @@ from app.services import access, invitations, mail, plans
 INVITATION_HOURS = 24
 MEMBER_NAME_MIN = 3
 MEMBER_NAME_MAX = 255
-# spec 000 §5: "a simple address pattern".
-EMAIL_PATTERN = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+# spec 000 §5: "a simple address pattern" (ASCII: a mail server may refuse an internationalised address).
+EMAIL_PATTERN = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}")
 OWNER = "owner"
 
 
@@ -175,7 +175,7 @@ def generate(owner: User, page: SocialPage, raw_name: str) -> bool | list[dict] 
 def send_invitation(owner: User, page: SocialPage, token: str, email: str, name: str) -> Invitation:
     """Mail an open invitation of this page to `email` (through the mail queue: the call never waits on SMTP)."""
     email, name = email.strip(), " ".join(name.split())
-    if not name or len(email) > 254 or not EMAIL_PATTERN.fullmatch(email):
+    if not name or not name.isprintable() or len(email) > 254 or not EMAIL_PATTERN.fullmatch(email):
         raise InvalidEmail()
     invitation = session.scalars(select(Invitation).where(Invitation.token == token.strip(),
                                                           Invitation.page_id == page.id)).first()

@@ -83,6 +83,18 @@ def test_owner_generates_a_single_use_link_valid_24_hours(app, client, sandbox, 
                                                             (guest["id"], "invited_member")]
 
 
+def test_the_owner_opening_their_own_link_leaves_it_unused(client, sandbox, owner):
+    user, headers, network = owner
+    page = _page(user)
+    token = _generate(client, headers, page, "Sami Guest").get_json()["data"]["tokenPage"]
+
+    assert _login(client, network, token)["invitation"] == "accepted"
+
+    assert session.scalar(select(func.count(TeamMembership.id))) == 0
+    guest = sandbox.admin.user(first_name="Sami", last_name="Guest")
+    assert _login(client, guest, token)["invitation"] == "accepted"
+
+
 def test_a_link_older_than_24_hours_joins_nobody(client, sandbox, owner):
     user, headers, _ = owner
     page = _page(user)
@@ -354,7 +366,9 @@ def test_owner_mails_an_open_invitation(client, owner):
 
 
 @pytest.mark.parametrize("email, name", [("not-an-address", "Sami"), ("sami@example", "Sami"),
-                                         ("sami@example.com", "   "), ("", "Sami"), ("a b@example.com", "Sami")])
+                                         ("sami@example.com", "   "), ("", "Sami"), ("a b@example.com", "Sami"),
+                                         ("sámi@example.com", "Sami"), ("sami@example.com\nBcc: x@y.tn", "Sami"),
+                                         ("sami@example.com", "Sa\x00mi")])
 def test_send_mail_refuses_a_bad_address_or_an_empty_name(client, owner, email, name):
     user, headers, _ = owner
     page = _page(user)
