@@ -1,0 +1,59 @@
+"""The feedback widgets in a browser (Mantine's Modal and notifications, under the app's Content-Security-Policy):
+the blocking alert of a wrong newsletter e-mail closed by Okay, and the toast of a session the server no longer
+accepts, shown for 5 s. Screenshots go to the session's screens/ dir and /tmp/screens/."""
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_content_security_policy import ConsoleWatch
+from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir: the shared fixture)
+from tests.e2e.test_session import choose_first_demo_user
+
+SESSION_ENDED = "Your session has ended, please log in again."
+
+
+def test_wrong_newsletter_address_shows_the_blocking_alert(mobile_page: Page, product, screens_dir):
+    page = mobile_page
+    console = ConsoleWatch(page)
+    page.goto(product.web_url + "/")
+    page.get_by_label("Newsletter").fill("not-an-address")
+    page.get_by_role("button", name="Subscribe").click()
+    alert = page.get_by_role("alertdialog")
+    expect(alert).to_contain_text("Please enter a valid e-mail address")
+    expect(page.get_by_role("button", name="Okay")).to_be_focused()
+    box = alert.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    shoot(page, screens_dir, "feedback-alert-mobile", full_page=False)
+    page.keyboard.press("Escape")  # a blocking alert: only Okay closes it
+    expect(alert).to_be_visible()
+    page.get_by_role("button", name="Okay").click()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    assert console.violations() == []
+
+
+def test_a_refused_session_signs_out_with_a_toast_for_five_seconds(page: Page, product, screens_dir):
+    console = ConsoleWatch(page)
+    page.goto(product.web_url + "/")
+    page.get_by_role("button", name="Login", exact=True).click()
+    choose_first_demo_user(page)
+    page.wait_for_url(product.web_url + "/home/dashboard")
+    # The server stops accepting the stored token (as when it expires): the next call answers 401.
+    page.evaluate("""() => {
+        const all = JSON.parse(localStorage.getItem('state'))
+        all.session.state.token = 'no-longer-valid'
+        localStorage.setItem('state', JSON.stringify(all))
+    }""")
+    page.reload()
+    page.get_by_role("button", name="Profile menu").click()
+    page.get_by_role("button", name="Logout").click()
+    page.wait_for_url(product.web_url + "/")
+
+    toast = page.get_by_role("alert").filter(has_text=SESSION_ENDED)
+    expect(toast).to_be_visible()
+    shoot(page, screens_dir, "feedback-toast-desktop", full_page=False)
+    assert json.loads(page.evaluate("localStorage.getItem('state') || '{}'")).get("session", {}).get("state", {}).get(
+        "token") is None
+    expect(toast).to_have_count(0, timeout=7000)
+    assert console.violations() == []
