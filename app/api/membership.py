@@ -135,9 +135,11 @@ class DeleteMember(MethodView):
     @blp.response(200, TeamAnswerSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, role):
-        """Remove a member from the page's team (owner only; never the owner); the refreshed team."""
+        """Remove a member from the page's team (owner only; never the owner); the refreshed team.
+
+        `role` is taken as sent and not trusted: the roles stored on the team decide."""
         page = team.owned_page(current_user(), body["idPage"], PLATFORM_ALIASES[body["typePage"]])
-        team.delete_member(page, body["idFacebook"], role)
+        team.delete_member(page, body["idFacebook"])
         return {"data": team.members(page)}
 
 

@@ -204,10 +204,9 @@ def add_existing(settings: dict, owner: User, page: SocialPage, network_id: str)
     session.commit()
 
 
-def delete_member(page: SocialPage, network_id: str, claimed_role: str) -> None:
-    """Remove a member; never the owner (spec 000 §5 cannotDeleteOwner), whatever role the caller names."""
-    if claimed_role.strip().lower() == OWNER:
-        raise CannotDeleteOwner()
+def delete_member(page: SocialPage, network_id: str) -> None:
+    """Remove a member; never the owner (spec 000 §5 cannotDeleteOwner). The stored roles decide, not the role the
+    client names in the path (the specification does not say whose role that is: the member's or the caller's)."""
     user = session.scalars(select(User).where(User.facebook_id == network_id.strip())).first()
     if user is not None and user.id == page.owner_id:
         raise CannotDeleteOwner()

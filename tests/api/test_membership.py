@@ -287,13 +287,14 @@ def test_add_existing_member_refuses_bad_input(client, owner, body):
 
 # --- deleteMember --------------------------------------------------------------------------------------------
 
-def test_owner_deletes_a_member_and_gets_the_team(client, signed_in, owner):
+@pytest.mark.parametrize("path_role", ["invited_member", "owner"])  # the member's role, or the caller's
+def test_owner_deletes_a_member_and_gets_the_team(client, signed_in, owner, path_role):
     user, headers, _ = owner
     page = _page(user)
     member, member_headers, _ = signed_in("Mona", "Member")
     _join(page, member)
 
-    answer = client.post(f"{BASE}/deleteMember/invited_member", headers=headers,
+    answer = client.post(f"{BASE}/deleteMember/{path_role}", headers=headers,
                          json={"idFacebook": member.facebook_id, "idPage": "5550001", "typePage": "facebook"})
 
     assert answer.status_code == 200
