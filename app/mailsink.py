@@ -54,7 +54,10 @@ def start(host: str, port: int, directory: Path) -> Controller:
 
 def serve(smtp_url: str, directory: Path = MAIL_DIR) -> None:
     host, port = address(smtp_url)
-    controller = start(host, port, directory)
+    try:
+        controller = start(host, port, directory)
+    except OSError as error:  # the port is taken (another sink, a real mail server): one line, no traceback
+        raise SystemExit(f"mail sink cannot listen on {host}:{port}: {error.strerror or error}") from None
     print(f"mail sink on {host}:{port}, storing mails in {directory}", flush=True)
     try:
         threading.Event().wait()

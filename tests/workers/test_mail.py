@@ -197,3 +197,22 @@ def test_the_development_sink_command_keeps_each_mail_as_an_eml_file(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_sink_command_says_in_one_line_when_its_port_is_taken(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.fixtures.services import ROOT
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "app", "mailsink", "--dir", str(tmp_path)], cwd=ROOT,
+                              env={**os.environ, "SMTP_URL": f"smtp://127.0.0.1:{port}"}, capture_output=True,
+                              text=True, timeout=30)
+    assert done.returncode == 1
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"mail sink cannot listen on 127.0.0.1:{port}: ") and "address already in use" in line
