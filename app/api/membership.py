@@ -30,7 +30,8 @@ class InvalidPageId(team.InvalidInput):
 
 
 def _network_id(**kwargs) -> fields.String:
-    return fields.String(validate=validate.Regexp(f"^{NETWORK_ID.pattern}$"), metadata={"description": "a network id"}, **kwargs)
+    return fields.String(validate=validate.Regexp(f"^{NETWORK_ID.pattern}$"), metadata={"description": "a network id"},
+                         **kwargs)
 
 
 def _page_id(raw: str) -> str:
