@@ -42,5 +42,6 @@ export const theme = createTheme({
 /** The palette's extra colours as CSS variables (--modo-muted, --modo-line, --modo-surface) for the CSS modules. */
 export function cssVariablesResolver(t) {
   const variables = Object.fromEntries(Object.entries(t.other).map(([name, value]) => [`--modo-${name}`, value]))
-  return { variables: { ...variables, '--mantine-color-dimmed': t.other.muted }, light: {}, dark: {} }
+  // Mantine sets the dimmed text colour per colour scheme, so the muted grey goes in the light scheme's block.
+  return { variables, light: { '--mantine-color-dimmed': t.other.muted }, dark: {} }
 }
