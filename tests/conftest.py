@@ -53,6 +53,9 @@ def base_settings(database_url, sandbox_server) -> dict:
         # The suite signs in hundreds of users from one address; the throttle has its own tests.
         "LOGIN_RATE_LIMIT": "10000 per minute",
         "CONTACT_RATE_LIMIT": "10000 per minute",
+        # Mail the suite's shared worker sends goes nowhere (port 9 refuses), never to a developer's mail sink;
+        # the mail tests start their own SMTP server.
+        "SMTP_URL": "smtp://127.0.0.1:9",
     }
 
 

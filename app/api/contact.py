@@ -33,6 +33,9 @@ class ContactSchema(Schema):
     phone = _text(64)
     subject = _text(255)
     msg = _text(MESSAGE_MAX_LENGTH)
+    # The original client sends the new request's status (false, spec 000 §3); a request is always stored
+    # unanswered, whatever it says.
+    status = fields.Boolean(load_only=True, metadata={"description": "sent as false by the client; ignored"})
 
 
 # spec 000 §5 "Contact form": the fields are checked in this order, each failure with its message key.
@@ -70,5 +73,5 @@ class AddContact(MethodView):
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body):
         """Record a contact, newsletter or demo request."""
-        contact.record_request(body)
+        contact.record_request({name: value for name, value in body.items() if name != "status"})
         return {"message": SENT}

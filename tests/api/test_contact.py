@@ -22,6 +22,11 @@ def test_a_contact_request_is_recorded_unanswered(client):
         "Sami", "sami@example.tn", "Bonjour, combien coûte l'offre agence ?", False)
 
 
+def test_the_status_the_original_client_sends_is_accepted_and_a_request_is_stored_unanswered(client):
+    assert client.post(URL, json={**CONTACT, "status": True}).status_code == 200
+    assert session.query(ContactRequest).one().status is False
+
+
 def test_a_newsletter_sign_up_sends_placeholders_for_what_it_does_not_ask(client):
     newsletter = {**{key: "----" for key in CONTACT}, "email": "fan@example.tn", "subject": "Newsletter",
                   "msg": "Newsletter"}

@@ -11,6 +11,7 @@ from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir: the shared fixture)
 
 SESSION_ENDED = "Your session has ended, please log in again."
+NEWSLETTER_SENT = "Your contact request has been sent successfully"
 
 
 def test_wrong_newsletter_address_shows_the_blocking_alert(mobile_page: Page, product, screens_dir):
@@ -29,6 +30,18 @@ def test_wrong_newsletter_address_shows_the_blocking_alert(mobile_page: Page, pr
     expect(alert).to_be_visible()
     page.get_by_role("button", name="Okay").click()
     expect(page.get_by_role("alertdialog")).to_have_count(0)
+    assert console.violations() == []
+
+
+def test_a_newsletter_sign_up_is_stored_and_thanked(mobile_page: Page, product, screens_dir):
+    page = mobile_page
+    console = ConsoleWatch(page)
+    page.goto(product.web_url + "/")
+    page.get_by_label("Newsletter").fill("fan@example.tn")
+    page.get_by_role("button", name="Subscribe").click()
+    expect(page.get_by_role("status").filter(has_text=NEWSLETTER_SENT)).to_be_visible()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    shoot(page, screens_dir, "feedback-newsletter-sent-mobile", full_page=False)
     assert console.violations() == []
 
 
