@@ -19,6 +19,7 @@ from tests.e2e.product import (
     stop,
     wait_until_answering,
 )
+from tests.fixtures.live_web import forget_keys
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
                  "--disable-component-update", "--disable-sync"]
@@ -59,6 +60,7 @@ def product(tmp_path_factory):
     finally:
         stop(web)
         stop(sandbox)
+        forget_keys(env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), env["CELERY_KEY_PREFIX"])
 
 
 @pytest.fixture(scope="session")
