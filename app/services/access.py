@@ -13,6 +13,10 @@ class PageNotInTeam(Forbidden):
     code, message = "page_not_in_team", "This page belongs to another team"
 
 
+class MemberNotFound(NotFound):
+    code, message = "memberNotFound", "This person is not on the team"
+
+
 def role_on(user: User, page: SocialPage) -> str | None:
     if page.owner_id == user.id:
         return "owner"

@@ -44,10 +44,6 @@ class PageNotFound(NotFound):
     code, message = "page_not_found", "Page not found"
 
 
-class MemberNotFound(NotFound):
-    code, message = "member_not_found", "This user is not a member of the page's team"
-
-
 class ConnectedMeanwhile(Conflict):
     code, message = "page_connected_meanwhile", "This page was connected meanwhile, reload the pages"
 
@@ -360,7 +356,7 @@ def transfer_ownership(user: User, platform: str, external_id: str, new_owner_fa
     if new_owner is not None and new_owner.id == user.id:
         raise OwnerAlready()
     if new_owner is None or access.role_on(new_owner, row) is None:
-        raise MemberNotFound()
+        raise access.MemberNotFound()
     if row.is_connected and not may_own_another_page(new_owner):
         return False
     row.owner_id = new_owner.id

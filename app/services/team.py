@@ -21,7 +21,7 @@ from datetime import timedelta
 from sqlalchemy import func, select
 
 from app.database import session
-from app.errors import Conflict, DomainError, NotFound
+from app.errors import Conflict, DomainError
 from app.models import Invitation, SocialPage, TeamMembership, User, utcnow
 from app.services import access, invitations, mail, plans
 
@@ -63,10 +63,6 @@ class AlreadyInvited(Conflict):
 
 class CannotDeleteOwner(DomainError):
     status, code, message = 403, "cannotDeleteOwner", "You can't delete the owner"
-
-
-class MemberNotFound(NotFound):
-    code, message = "memberNotFound", "This person is not on the team"
 
 
 class OwnerOnly(access.Forbidden):
@@ -213,7 +209,7 @@ def delete_member(page: SocialPage, network_id: str) -> None:
     membership = None if user is None else session.scalars(select(TeamMembership).where(
         TeamMembership.page_id == page.id, TeamMembership.user_id == user.id)).first()
     if membership is None:
-        raise MemberNotFound()
+        raise access.MemberNotFound()
     session.delete(membership)
     session.commit()
 
