@@ -3,6 +3,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { authApi } from '../api/auth'
+import { announceInvitation } from '../components/team/invitationNotice'
 import { underState } from './stateStorage'
 
 const signedOut = { token: null, user: null, tokenMembership: null, selectedPage: null }
@@ -38,9 +39,10 @@ export const useSessionStore = create(
       async login(accessToken) {
         set({ loading: true, error: null })
         try {
-          const { token, user } = await authApi.loginFacebook(accessToken, get().tokenMembership)
+          const { token, user, invitation } = await authApi.loginFacebook(accessToken, get().tokenMembership)
           set({ token, user, tokenMembership: null })
           writeSpecKeys(token, user)
+          if (invitation) announceInvitation(invitation)
           return true
         } catch (e) {
           set({ error: e.message })
