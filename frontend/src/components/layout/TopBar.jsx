@@ -1,32 +1,44 @@
-/** Top bar: logo, entries, FR/EN switch, Login / Sign up or the profile menu; below the desktop width a
- *  Burger opens the same entries in a Drawer. */
+/** Top bar: logo, the tutorial video icon (signed in), entries (Contact us opens the contact modal), FR/EN
+ *  switch, Login / Sign up or the profile menu; below the desktop width a Burger opens the same entries in a
+ *  Drawer. It also mounts the plan-expiry notices, as it is on every screen. */
 import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
+import ContactModal from '../contact/ContactModal'
+import PlanNotices from '../notices/PlanNotices'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
 import LanguageSwitch from './LanguageSwitch'
 import classes from './Layout.module.css'
 import ProfileMenu from './ProfileMenu'
+import TutorialVideo from './TutorialVideo'
 
 // The French entries need the desktop width to sit on one line with the buttons (spec: desktop from 992px).
 const DESKTOP = 'md'
 const HEADER_HEIGHT = 'var(--app-shell-header-height)'
 
-function Entries({ signedIn, onPick }) {
+function Entries({ signedIn, onPick, onContact }) {
   const { t } = useTranslation()
   const entries = [
     { to: '/#our-solution', label: t('nav.whatIs') },
     { to: signedIn ? '/how-to-use-it-home' : '/how-to-use-it', label: t('nav.howToUse') },
     { to: '/pricing', label: t('nav.pricing') },
-    { to: '/#contact', label: t('nav.contact') },
   ]
-  return entries.map(({ to, label }) => (
-    <Anchor key={to} component={Link} to={to} className={classes.entry} onClick={onPick}>
-      {label}
-    </Anchor>
-  ))
+  return (
+    <>
+      {entries.map(({ to, label }) => (
+        <Anchor key={to} component={Link} to={to} className={classes.entry} onClick={onPick}>
+          {label}
+        </Anchor>
+      ))}
+      {/* spec 000 §2: "contact us (opens a contact modal)" */}
+      <Anchor component="button" type="button" className={classes.entry} aria-haspopup="dialog"
+        onClick={() => { onPick?.(); onContact() }}>
+        {t('nav.contact')}
+      </Anchor>
+    </>
+  )
 }
 
 function Account({ signedIn, user, onLogout }) {
@@ -48,6 +60,7 @@ export default function TopBar() {
   const logout = useSessionStore((s) => s.logout)
   const navigate = useNavigate()
   const [menuOpen, menu] = useDisclosure(false)
+  const [contactOpen, contact] = useDisclosure(false)
 
   // The top bar outlives the signed-in screens, so it is the one to navigate once signed out.
   async function signOut() {
@@ -58,13 +71,16 @@ export default function TopBar() {
 
   return (
     <Group h="100%" px="lg" gap="md" wrap="nowrap" justify="space-between">
-      <Anchor component={Link} to="/" className={classes.logo} onClick={menu.close}>
-        <img src="/logo.svg" alt="" width="32" height="32" />
-        <span>{t('common.appName')}</span>
-      </Anchor>
+      <Group gap="xs" wrap="nowrap">
+        <Anchor component={Link} to="/" className={classes.logo} onClick={menu.close}>
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>{t('common.appName')}</span>
+        </Anchor>
+        {signedIn && <TutorialVideo />}
+      </Group>
       <Group gap="md" wrap="nowrap" visibleFrom={DESKTOP} className={classes.bar}>
         <Group component="nav" gap="md" wrap="nowrap" className={classes.bar}>
-          <Entries signedIn={signedIn} />
+          <Entries signedIn={signedIn} onContact={contact.open} />
         </Group>
         <LanguageSwitch />
         <Account signedIn={signedIn} user={user} onLogout={signOut} />
@@ -88,7 +104,7 @@ export default function TopBar() {
       >
         <Stack gap="md" align="flex-start">
           <Stack component="nav" gap="sm">
-            <Entries signedIn={signedIn} onPick={menu.close} />
+            <Entries signedIn={signedIn} onPick={menu.close} onContact={contact.open} />
           </Stack>
           <LanguageSwitch />
           <Box>
@@ -96,6 +112,8 @@ export default function TopBar() {
           </Box>
         </Stack>
       </Drawer>
+      <ContactModal opened={contactOpen} onClose={contact.close} />
+      <PlanNotices />
     </Group>
   )
 }

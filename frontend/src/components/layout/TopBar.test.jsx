@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import i18n, { LANG_KEY } from '../../i18n'
+import { useSessionStore } from '../../stores/session'
 import { renderApp } from '../../test/renderApp'
 
 afterEach(() => i18n.changeLanguage('en'))
@@ -15,14 +16,40 @@ describe('top bar', () => {
     fireEvent.click(burger)
     const drawer = await screen.findByRole('dialog')
     expect(burger.getAttribute('aria-expanded')).toBe('true')
-    for (const name of ['What is Modo', 'How to use it', 'Pricing', 'Contact us']) {
+    for (const name of ['What is Modo', 'How to use it', 'Pricing']) {
       expect(within(drawer).getByRole('link', { name })).toBeTruthy()
     }
+    expect(within(drawer).getByRole('button', { name: 'Contact us' })).toBeTruthy()
     expect(within(drawer).getByRole('button', { name: 'Login' })).toBeTruthy()
 
     fireEvent.click(within(drawer).getByRole('link', { name: 'Pricing' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(app.path()).toBe('/pricing')
+  })
+
+  it('opens the contact modal from Contact us, holding the contact form', async () => {
+    renderApp('/pricing')
+    fireEvent.click(screen.getAllByRole('button', { name: 'Contact us' })[0])
+    const modal = await screen.findByRole('dialog', { name: 'Contact us' })
+    expect(within(modal).getByRole('form', { name: 'Contact form' })).toBeTruthy()
+    expect(within(modal).getByLabelText('Phone').getAttribute('inputmode')).toBe('numeric')
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact us' })).toBeNull())
+  })
+
+  it('shows the tutorial video icon only when signed in, opening a video modal', async () => {
+    const signedOut = renderApp('/pricing')
+    expect(screen.queryByRole('button', { name: 'Tutorial video' })).toBeNull()
+    signedOut.unmount()
+    useSessionStore.setState({ token: 't', user: { first_name: 'Amira', last_name: 'B' } })
+    try {
+      renderApp('/pricing')
+      fireEvent.click(screen.getByRole('button', { name: 'Tutorial video' }))
+      const modal = await screen.findByRole('dialog', { name: 'Modo in a few minutes' })
+      expect(modal.querySelector('video source').getAttribute('src')).toBe('/tutorial.mp4')
+    } finally {
+      useSessionStore.setState({ token: null, user: null })
+    }
   })
 
   it('switches the language with the pressed FR / EN buttons and keeps it under modoLang', async () => {

@@ -1,8 +1,10 @@
-/** The public landing page with the sections the spec names; a signed-in visitor goes to the dashboard. */
+/** The public landing page with the sections the spec names (the contact section holds the contact form); a
+ *  signed-in visitor goes to the dashboard. */
 import { Box, Button, Container, List, SimpleGrid, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router-dom'
+import ContactForm from '../../components/contact/ContactForm'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
 import classes from './Landing.module.css'
@@ -71,7 +73,11 @@ export default function LandingPage() {
           <Button disabled={starting} onClick={startLogin}>{t('landing.trailBusiness3.cta')}</Button>
         </Section>
       </SimpleGrid>
-      <TextSection id="contact" sectionKey="contact" />
+      <Section id="contact">
+        <Title order={2} mb="xs">{t('landing.contact.title')}</Title>
+        <Text mb="md">{t('landing.contact.body')}</Text>
+        <ContactForm idPrefix="landing-contact" />
+      </Section>
     </Box>
   )
 }
