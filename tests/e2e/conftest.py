@@ -56,7 +56,8 @@ def product(tmp_path_factory):
     try:
         wait_until_answering(f"http://127.0.0.1:{sandbox_port}/", sandbox, workdir / "sandbox.log")
         wait_until_answering(f"http://127.0.0.1:{web_port}/api/v1/config", web, workdir / "web.log")
-        yield Product(web_url=f"http://127.0.0.1:{web_port}", sandbox_url=f"http://127.0.0.1:{sandbox_port}")
+        yield Product(web_url=f"http://127.0.0.1:{web_port}", sandbox_url=f"http://127.0.0.1:{sandbox_port}",
+                      env=env)
     finally:
         stop(web)
         stop(sandbox)

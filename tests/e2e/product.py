@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import requests
@@ -22,6 +22,11 @@ STARTUP_SECONDS = 60
 class Product:
     web_url: str
     sandbox_url: str
+    env: dict = field(default_factory=dict)  # the product's environment, for `python -m app` commands
+
+    def run_app(self, *args: str) -> str:
+        """Runs `python -m app ARGS` against the product's database; its output, or RuntimeError when it fails."""
+        return run_app_command(self.env, *args)
 
 
 def free_port() -> int:
@@ -52,6 +57,14 @@ def migrate(env: dict) -> None:
                             capture_output=True, text=True)
     if result.returncode:
         raise RuntimeError(f"migrate failed:\n{result.stdout}{result.stderr}")
+
+
+def run_app_command(env: dict, *args: str) -> str:
+    result = subprocess.run([str(VENV_BIN / "python"), "-m", "app", *args], cwd=REPO, env=env,
+                            capture_output=True, text=True)
+    if result.returncode:
+        raise RuntimeError(f"python -m app {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return result.stdout
 
 
 def start(command: list[str], env: dict, log_path: Path) -> subprocess.Popen:

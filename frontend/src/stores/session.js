@@ -36,6 +36,10 @@ export const useSessionStore = create(
       keepInvitation(tokenMembership) {
         set({ tokenMembership })
       },
+      /** The page the dashboard shows (spec 000 §3 "Selected page"), or null. */
+      selectPage(selectedPage) {
+        set({ selectedPage })
+      },
       async login(accessToken) {
         set({ loading: true, error: null })
         try {
