@@ -33,7 +33,7 @@ function Entries({ signedIn, onPick, onContact }) {
         </Anchor>
       ))}
       {/* spec 000 §2: "contact us (opens a contact modal)" */}
-      <Anchor component="button" type="button" className={classes.entry} aria-haspopup="dialog"
+      <Anchor component="button" type="button" className={classes.entry} aria-haspopup="dialog" ta="start"
         onClick={() => { onPick?.(); onContact() }}>
         {t('nav.contact')}
       </Anchor>
