@@ -1,7 +1,7 @@
 /** The team of a page: name and role; the owner in capitals on a highlighted row (spec 000 §2 "Team screen").
  *  The page's owner sees a Remove button on every row (the owner's own, greyed, answers cannotDeleteOwner).
  *  On a phone the role goes under the name, so that neither is cut. */
-import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { isOwner, memberName, ROLE_COLORS } from './teamRules'
@@ -25,7 +25,7 @@ export default function MemberTable({ members, canManage, onRemove, removing }) 
         <Table.Tr>
           <Table.Th>{phone ? `${t('pages.team.table.name')} · ${t('pages.team.table.role')}` : t('pages.team.table.name')}</Table.Th>
           {!phone && <Table.Th w={canManage ? '30%' : '40%'}>{t('pages.team.table.role')}</Table.Th>}
-          {canManage && <Table.Th w={phone ? 96 : 112}><VisuallyHidden>{t('pages.team.table.actions')}</VisuallyHidden></Table.Th>}
+          {canManage && <Table.Th w={phone ? 108 : 116}><VisuallyHidden>{t('pages.team.table.actions')}</VisuallyHidden></Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -47,11 +47,13 @@ export default function MemberTable({ members, canManage, onRemove, removing }) 
               {canManage && (
                 <Table.Td ta="right">
                   {/* The owner's button answers cannotDeleteOwner (spec 000 §5), so it stays clickable, greyed. */}
-                  <Button size="compact-sm" variant={owner ? 'subtle' : 'light'} color={owner ? 'gray' : 'red'}
-                    loading={removing === member.idFacebook} aria-label={t('pages.team.table.removeMember', { name })}
-                    onClick={() => onRemove(member)}>
-                    {t('pages.team.table.remove')}
-                  </Button>
+                  <Tooltip label={t('pages.team.cannotDeleteOwner')} disabled={!owner} withArrow>
+                    <Button size="compact-sm" variant={owner ? 'subtle' : 'light'} color={owner ? 'gray' : 'red'}
+                      c={owner ? 'dimmed' : undefined} loading={removing === member.idFacebook}
+                      aria-label={t('pages.team.table.removeMember', { name })} onClick={() => onRemove(member)}>
+                      {t('pages.team.table.remove')}
+                    </Button>
+                  </Tooltip>
                 </Table.Td>
               )}
             </Table.Tr>

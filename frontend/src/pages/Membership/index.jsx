@@ -33,7 +33,7 @@ export default function MembershipPage() {
   return (
     <>
       {invited && !signedIn && (
-        <Box px="lg" pt="md" maw={860} mx="auto">
+        <Box px="lg" pt="md" maw={860} w="100%" mx="auto">
           <Alert color="green" variant="light" className="membership__invited" role="status">
             <Group justify="space-between" gap="sm">
               <Text size="sm" style={{ flex: '1 1 220px' }}>{t('pages.team.invitation.pending')}</Text>

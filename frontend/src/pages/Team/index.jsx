@@ -91,7 +91,11 @@ export default function TeamPage() {
   if (otherTeam || loadState === 'cannotSee') {
     return (
       <Frame>
-        <Alert color="red" variant="light" title={t('pages.team.cannotSee')} className="team__cannotSee" />
+        <Alert color="red" variant="light" title={t('pages.team.cannotSee')} className="team__cannotSee">
+          <Button component={Link} to="/home/dashboard" size="xs" variant="light" color="red">
+            {t('pages.team.choosePage')}
+          </Button>
+        </Alert>
       </Frame>
     )
   }
