@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot, text  # noqa: F401 (screens_dir: the shared fixture)
+from tests.e2e.test_session import choose_first_demo_user
 
 CONTACT = {"First name": "Amira", "Last name": "Ben Salah", "Organisation": "Atelier Jasmin",
            "E-mail": "amira@example.tn", "Phone": "+216 20 111 222", "Subject": "Opening hours",
@@ -166,3 +167,38 @@ def test_how_to_use_it_in_both_languages(page: Page, mobile_page: Page, product,
         widths = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], widths
         shoot(tab, screens_dir, f"how-to-use-fr-{width}")
+
+
+def test_the_dashboard_warns_once_when_the_plan_ends_within_three_days(page: Page, mobile_page: Page, product,
+                                                                       screens_dir):
+    for tab, width in ((page, "desktop"), (mobile_page, "mobile")):
+        console = ConsoleWatch(tab)
+        tab.goto(product.web_url + "/")
+        tab.get_by_role("button", name="Menu").click() if width == "mobile" else None
+        tab.get_by_role("button", name="Login", exact=True).click()
+        choose_first_demo_user(tab)
+        tab.wait_for_url(product.web_url + "/home/dashboard")
+        # The demo user's plan, made to end in 2 days, as a first visit (no hasvisited yet).
+        expiry = (datetime.now(timezone.utc) + timedelta(days=2)).isoformat()
+        tab.evaluate("""expiry => {
+            const state = JSON.parse(localStorage.getItem('state'))
+            state.session.state.user.pack = { name: 'Pro', type: 'Pro', expyriedate: expiry }
+            localStorage.setItem('state', JSON.stringify(state))
+            localStorage.removeItem('hasvisited')
+        }""", expiry)
+        tab.reload()
+        warning = tab.get_by_role("alertdialog")
+        expect(warning).to_contain_text("Your plan will expire on ")
+        expect(tab.get_by_role("status").filter(has_text="Your plan ends in 2 days.")).to_be_visible()
+        expect(tab.get_by_role("button", name="Okay")).to_be_focused()
+        box = warning.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= tab.viewport_size["width"], box
+        shoot(tab, screens_dir, f"plan-dashboard-warning-{width}", full_page=False)
+        assert tab.evaluate("localStorage.getItem('hasvisited')") is not None
+        tab.get_by_role("button", name="Okay").click()
+        expect(tab.get_by_role("alertdialog")).to_have_count(0)
+        tab.reload()  # once per visit
+        expect(tab.get_by_role("heading", name="My pages")).to_be_visible()
+        tab.wait_for_timeout(500)
+        expect(tab.get_by_role("alertdialog")).to_have_count(0)
+        assert console.violations() == []

@@ -63,7 +63,7 @@ describe('contact form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Thanks' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(screen.getByLabelText('First name').value).toBe('')
-  })
+  }, 20000) // seven popups opened and closed: generous under a loaded machine
 
   it("asks for a demo with subject and message 'demande demo'", async () => {
     const add = vi.spyOn(contactApi, 'add').mockResolvedValue({ message: 'ok' })
