@@ -64,6 +64,14 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     fits(page)
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-not-connected")
 
+    # The mouse wheel moves the carousel.
+    slides = not_connected.locator(".mantine-Carousel-container")
+    before = slides.evaluate("node => node.style.transform")
+    not_connected.locator(".mantine-Carousel-viewport").hover()
+    page.mouse.wheel(0, 200)
+    page.wait_for_function("([node, before]) => node.style.transform !== before",
+                           arg=[slides.element_handle(), before])
+
     # The Free Trial refuses the connection.
     page.get_by_role("button", name="Connect Sousse Sport").click()
     alert = page.get_by_role("alertdialog")
@@ -122,6 +130,7 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-public-reply", full_page=False)
     modal.get_by_role("button", name="Save and turn on").click()
     expect(page.get_by_text("Public reply turned on")).to_be_visible()
+    assert page.url == product.web_url + "/pages"  # a click in the modal does not select the page
     page.reload()
     settings = open_settings(page, "Sousse Sport")
     expect(settings.get_by_role("switch", name="Public reply")).to_be_checked()
@@ -141,7 +150,7 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     expect(page.locator(".dashboard__selected")).to_contain_text("Carthage Cosmetics")
     page.reload()
     expect(page.locator(".dashboard__selected")).to_contain_text("Carthage Cosmetics")
-    shoot(page, screens_dir, "pagescreen-dashboard-desktop-en")
+    shoot(page, screens_dir, "pagescreen-dashboard-desktop-en-selected")
 
     # Disconnect: no team member to make owner; delete the page.
     page.get_by_role("button", name="Disconnect Carthage Cosmetics").click()
@@ -157,6 +166,52 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     expect(group(page, "Not connected").locator(".page-card").filter(
         has=page.locator('[aria-label="Carthage Cosmetics"]'))).to_be_visible()
     assert console.violations() == []
+
+
+def sign_in_as_amira(page: Page, product) -> None:
+    page.goto(product.web_url + "/")
+    login = page.get_by_role("button", name="Login", exact=True)
+    if not login.is_visible():
+        page.get_by_role("button", name="Menu", exact=True).click()
+    login.click()
+    page.locator("form.user").filter(has_text="Amira").get_by_role("button").click()
+    page.wait_for_url(product.web_url + "/home/dashboard")
+
+
+def test_another_teams_page_is_greyed_and_not_selectable(page: Page, mobile_page: Page, product,
+                                                          screens_dir):  # noqa: F811
+    # Karim connects Tunis Tech Store, which Amira administers too: for her it is another team's page.
+    sign_in_as_karim(page, product)
+    product.run_app("plans", "grant", KARIM_ID, "Agencies")
+    page.goto(product.web_url + "/pages")
+    page.get_by_role("button", name="Connect Tunis Tech Store").click()
+    expect(group(page, OWNER_GROUP).locator('[aria-label="Tunis Tech Store"]')).to_be_visible()
+
+    console = ConsoleWatch(mobile_page)
+    sign_in_as_amira(mobile_page, product)
+    mobile_page.goto(product.web_url + "/pages")
+    other = group(mobile_page, "Managed by another team").locator(".page-card")
+    expect(other).to_have_count(1)
+    expect(other).to_contain_text("This page is managed by another team")
+    expect(other.get_by_role("button", name=re.compile("Settings of|Disconnect"))).to_have_count(0)
+    assert other.evaluate("node => getComputedStyle(node).opacity") == "0.55"
+    other.get_by_text("Tunis Tech Sto…").click()
+    assert mobile_page.url == product.web_url + "/pages"
+    fits(mobile_page)
+    other.scroll_into_view_if_needed()
+    shoot(mobile_page, screens_dir, "pagescreen-pages-mobile-en-other-team")
+    mobile_page.goto(product.web_url + "/home/dashboard")
+    expect(mobile_page.locator(".page-card")).to_have_count(1)
+    expect(mobile_page.locator(".dashboard__selected")).to_have_count(0)  # nothing of Amira's may be selected
+    shoot(mobile_page, screens_dir, "pagescreen-dashboard-mobile-en-other-team")
+    assert console.violations() == []
+
+    # Karim deletes it again, so the other tests find Amira's pages as the demo made them.
+    page.get_by_role("button", name="Disconnect Tunis Tech Store").click()
+    dialog = page.get_by_role("dialog", name="Disconnect Tunis Tech Store")
+    dialog.get_by_role("button", name="Delete the page").click()
+    dialog.get_by_role("button", name="Yes, delete it").click()
+    expect(page.get_by_text("The page was deleted")).to_be_visible()
 
 
 @pytest.mark.parametrize("width", ["page", "mobile_page"])

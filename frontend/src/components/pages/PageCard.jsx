@@ -78,7 +78,10 @@ export default function PageCard({ page, selected = false, connecting = false, o
         )}
       </Stack>
       {owner && (
-        <DisconnectModal page={page} opened={disconnecting} onClose={() => setDisconnecting(false)} onChanged={onChanged} />
+        // React bubbles a click in the modal's portal up to the card: it must not select the page.
+        <div onClick={(event) => event.stopPropagation()}>
+          <DisconnectModal page={page} opened={disconnecting} onClose={() => setDisconnecting(false)} onChanged={onChanged} />
+        </div>
       )}
     </Card>
   )

@@ -142,7 +142,10 @@ export default function PageSettings({ page, onChanged }) {
           </Stack>
         </Popover.Dropdown>
       </Popover>
-      <PublicReplyModal page={page} opened={replyModal} onClose={() => setReplyModal(false)} onSaved={onChanged} />
+      {/* React bubbles a click in the modal's portal up to the card: it must not select the page. */}
+      <div onClick={(event) => event.stopPropagation()}>
+        <PublicReplyModal page={page} opened={replyModal} onClose={() => setReplyModal(false)} onSaved={onChanged} />
+      </div>
     </>
   )
 }
