@@ -224,7 +224,7 @@ def test_pages_and_dashboard_fit_in_both_languages(request, width, lang, product
     tab.evaluate("lang => localStorage.setItem('modoLang', lang)", lang)
     tab.goto(product.web_url + "/pages")
     heading = "Mes pages" if lang == "fr" else "My pages"
-    expect(tab.get_by_role("heading", name=heading, level=1)).to_be_visible()
+    expect(tab.get_by_role("heading", name=heading, level=1)).to_be_visible(timeout=15000)
     expect(tab.locator(".page-card").first).to_be_visible()
     tab.wait_for_load_state("networkidle")
     fits(tab)
@@ -237,7 +237,7 @@ def test_pages_and_dashboard_fit_in_both_languages(request, width, lang, product
         shoot(tab, screens_dir, f"pagescreen-pages-{size}-{lang}-settings", full_page=False)
         tab.keyboard.press("Escape")
     tab.goto(product.web_url + "/home/dashboard")
-    expect(tab.get_by_role("heading", name=heading, level=1)).to_be_visible()
+    expect(tab.get_by_role("heading", name=heading, level=1)).to_be_visible(timeout=15000)
     tab.wait_for_load_state("networkidle")
     fits(tab)
     shoot(tab, screens_dir, f"pagescreen-dashboard-{size}-{lang}")

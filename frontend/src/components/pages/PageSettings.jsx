@@ -98,7 +98,7 @@ export default function PageSettings({ page, onChanged }) {
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={300} trapFocus>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={340} trapFocus>
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t('pageCards.settings.open', { name: page.name })}
             onClick={(event) => {
