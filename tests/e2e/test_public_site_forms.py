@@ -122,18 +122,21 @@ def test_the_contact_modal_on_desktop_sends_a_demo_request(page: Page, product, 
     assert console.violations() == []
 
 
-def test_the_tutorial_video_opens_in_a_popup_when_signed_in(page: Page, product, screens_dir):
-    console = ConsoleWatch(page)
-    page.goto(product.web_url + "/pricing")
-    expect(page.get_by_role("button", name="Tutorial video")).to_have_count(0)
-    sign_in_locally(page, product)
-    page.goto(product.web_url + "/pricing")
-    page.get_by_role("button", name="Tutorial video").click()
-    modal = page.get_by_role("dialog", name="Modo in a few minutes")
-    expect(modal.locator("video")).to_be_visible()
-    page.wait_for_load_state("networkidle")
-    shoot(page, screens_dir, "tutorial-video-desktop", full_page=False)
-    assert console.violations() == []
+def test_the_tutorial_video_opens_in_a_popup_when_signed_in(page: Page, mobile_page: Page, product, screens_dir):
+    for tab, width in ((page, "desktop"), (mobile_page, "mobile")):
+        console = ConsoleWatch(tab)
+        tab.goto(product.web_url + "/pricing")
+        expect(tab.get_by_role("button", name="Tutorial video")).to_have_count(0)
+        sign_in_locally(tab, product)
+        tab.goto(product.web_url + "/pricing")
+        tab.get_by_role("button", name="Tutorial video").click()
+        modal = tab.get_by_role("dialog", name="Modo in a few minutes")
+        expect(modal.get_by_role("img", name="The video is coming soon.")).to_be_visible()
+        box = modal.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= tab.viewport_size["width"], box
+        tab.wait_for_load_state("networkidle")
+        shoot(tab, screens_dir, f"tutorial-video-{width}", full_page=False)
+        assert console.violations() == []
 
 
 def test_plan_notices_show_once_per_visit(mobile_page: Page, product, screens_dir):

@@ -1,11 +1,12 @@
 /** The tutorial video icon of the top bar (signed in only, spec 000 §2) and the popup video it opens: a Mantine
- *  Modal with a <video> of the app's own origin (the CSP's media-src is 'self'). The address is the build setting
- *  VITE_TUTORIAL_VIDEO_URL, a same-origin path; by default the placeholder /tutorial.mp4, with its poster. */
-import { ActionIcon, AspectRatio, Modal, Text, Tooltip } from '@mantine/core'
+ *  Modal with a <video> of the app's own origin (the CSP's media-src falls back to default-src 'self'). The address
+ *  is the build setting VITE_TUTORIAL_VIDEO_URL, a same-origin path such as /tutorial.mp4 put in frontend/public;
+ *  until one is set, the popup shows the placeholder poster and says the video is coming. */
+import { ActionIcon, AspectRatio, Image, Modal, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 
-export const TUTORIAL_VIDEO_URL = import.meta.env.VITE_TUTORIAL_VIDEO_URL || '/tutorial.mp4'
+export const TUTORIAL_VIDEO_URL = import.meta.env.VITE_TUTORIAL_VIDEO_URL || null
 const POSTER = '/tutorial-poster.svg'
 
 function PlayIcon() {
@@ -30,12 +31,17 @@ export default function TutorialVideo() {
       <Modal opened={opened} onClose={modal.close} title={t('tutorial.title')} size="xl" centered
         closeButtonProps={{ 'aria-label': t('contact.close') }} styles={{ title: { fontWeight: 700 } }}>
         <AspectRatio ratio={16 / 9}>
-          {/* preload="none": nothing is fetched until the viewer presses play. */}
-          <video controls preload="none" poster={POSTER} aria-label={t('tutorial.title')} style={{ background: '#000' }}>
-            <source src={TUTORIAL_VIDEO_URL} type="video/mp4" />
-          </video>
+          {TUTORIAL_VIDEO_URL ? (
+            // preload="none": nothing is fetched until the viewer presses play.
+            <video controls preload="none" poster={POSTER} src={TUTORIAL_VIDEO_URL} aria-label={t('tutorial.title')}
+              style={{ background: '#000' }} />
+          ) : (
+            <Image src={POSTER} alt={t('tutorial.comingSoon')} radius="sm" />
+          )}
         </AspectRatio>
-        <Text size="sm" c="dimmed" mt="sm">{t('tutorial.caption')}</Text>
+        <Text size="sm" c="dimmed" mt="sm">
+          {t('tutorial.caption')}{TUTORIAL_VIDEO_URL ? '' : ` ${t('tutorial.comingSoon')}`}
+        </Text>
       </Modal>
     </>
   )
