@@ -11,13 +11,15 @@ export default function InviteModal({ invitation, email, name, onEmail, onName, 
     <Modal opened={Boolean(invitation)} onClose={onClose} title={t('pages.team.invite.title')} centered size="lg">
       <Text size="sm" c="dimmed" mb="xs">{t('pages.team.invite.validity')}</Text>
       <Group gap="sm" mb="lg" className="team__link">
-        <Text component="code" ff="monospace" size="sm" title={link} px="sm" py={6} bg="var(--mantine-color-gray-1)"
+        {/* 34 monospace characters fit a 375 px phone's modal at the smaller size. */}
+        <Text component="code" ff="monospace" fz="clamp(11px, 3.4vw, 14px)" title={link} px="sm" py={6}
+          bg="var(--mantine-color-gray-1)"
           style={{ borderRadius: 6, flex: '1 1 260px', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden' }}>
           {shownLink(link)}
         </Text>
         <CopyButton value={link} timeout={COPIED_MS}>
           {({ copied, copy }) => (
-            <Tooltip label={t('pages.team.invite.copied')} opened={copied} withArrow position="top">
+            <Tooltip label={t('pages.team.invite.copied')} opened={copied} withArrow position="right">
               <Button onClick={copy} color={copied ? 'teal' : undefined} variant={copied ? 'filled' : 'light'}
                 style={{ flexShrink: 0 }}>
                 {copied ? t('pages.team.invite.copied') : t('pages.team.invite.copy')}
