@@ -308,6 +308,7 @@ def test_owner_adds_a_member_of_another_team_and_removes_him_but_not_herself_in_
     expect(picker.get_by_text("Sélectionnez un membre de l'équipe pour l'inviter.")).to_be_visible()
     choice.check()
     expect(choice).to_be_checked()
+    expect(picker.get_by_text("Sélectionnez un membre de l'équipe pour l'inviter.")).to_have_count(0)
     choice.click()
     expect(choice).not_to_be_checked()
     choice.check()

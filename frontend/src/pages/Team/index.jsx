@@ -218,7 +218,8 @@ export default function TeamPage() {
         <MemberTable members={members} canManage={canManage} onRemove={askRemove} removing={removing} />
       )}
 
-      <PickerModal opened={Boolean(candidates)} members={candidates ?? []} selected={picked} onSelect={setPicked}
+      <PickerModal opened={Boolean(candidates)} members={candidates ?? []} selected={picked}
+        onSelect={(member) => { setPicked(member); setPickerError(null) }}
         onAdd={addPicked} onClose={() => setCandidates(null)} adding={adding} error={pickerError} />
       <InviteModal invitation={invitation} email={email} name={invitee} onEmail={setEmail} onName={setInvitee}
         onSend={sendMail} onClose={() => setInvitation(null)} sending={sending} error={mailError} />
