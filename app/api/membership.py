@@ -1,14 +1,19 @@
 """Team membership and invitations (spec 000 §4 "Invitation flow", §5 "Team", §6, §7): the calls of the team screen.
 
-Every answer is `{"data": ...}` as the original client read it. `{pageId}` is the page's network id and
-`{platform}` facebook or instagram. Only the page's owner invites, adds and removes; any team member lists the
-team; anyone else (and a page that does not exist) gets 403. Rules in app/services/team.py.
+The answer body is the payload itself, never wrapped in `{"data": ...}`: the specification's `data` is the
+original client's `response.data`, the body. The generate call answers `false`, an array of members or the new
+invitation object (with `tokenPage`); adding and deleting a member and listing the team answer the team (an array);
+sending the invitation mail answers `{"message"}`. Errors are 4xx JSON `{"message", "code"}` as everywhere.
+
+`{pageId}` is the page's network id and `{platform}` facebook or instagram. Only the page's owner invites, adds
+and removes; any team member lists the team; anyone else (and a page that does not exist) gets 403. Rules in
+app/services/team.py.
 """
 from __future__ import annotations
 
 import re
 
-from flask import current_app
+from flask import current_app, jsonify
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields, validate
 
@@ -51,20 +56,24 @@ class MemberSchema(Schema):
     profilePictureUrl = fields.String(allow_none=True)
 
 
-class TeamAnswerSchema(Schema):
-    data = fields.List(fields.Nested(MemberSchema), metadata={"description": "the team, its owner first"})
+class InvitationSchema(Schema):
+    tokenPage = fields.String(required=True, metadata={"description": "single use, valid 24 hours"})
+    link = fields.String(metadata={"description": "the invitation link to share"})
+    expiresAt = fields.String(metadata={"description": "when the invitation expires (an HTTP date)"})
+    memberName = fields.String()
 
 
-class InvitationAnswerSchema(Schema):
-    data = fields.Raw(metadata={
-        "description": "false when the owner's plan has no seat left (errorOffer); a list of members of the "
-                       "owner's other teams whose name matches (the picker); else the new invitation: "
-                       "{tokenPage, link, expiresAt, memberName}, single use, valid 24 hours"})
+# Documented only: the generate view returns its answer as a ready Response (three shapes, no one schema dumps).
+INVITATION_ANSWER = {
+    "description": "false when the owner's plan has no seat left (errorOffer); an array of members of the owner's "
+                   "other teams whose name matches (the picker); else the new invitation (with tokenPage)",
+    "oneOf": [{"type": "boolean", "enum": [False]},
+              {"type": "array", "items": MemberSchema},
+              InvitationSchema]}
 
 
 class SentAnswerSchema(Schema):
-    data = fields.Boolean()
-    message = fields.String()
+    message = fields.String(metadata={"description": "Invitation sent successfully"})
 
 
 class SelectedMemberSchema(Schema):
@@ -105,7 +114,7 @@ class SendMailSchema(Schema):
 @blp.route(f"/get/{PAGE}/<string:memberName>")
 class GenerateInvitation(MethodView):
     @signed_in(blp, forbidden=True)
-    @blp.response(200, InvitationAnswerSchema)
+    @blp.response(200, schema=INVITATION_ANSWER)
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, pageId, platform, memberName):
         """Generate an invitation into the page's team (owner only): false, matching members, or {tokenPage}."""
@@ -113,27 +122,27 @@ class GenerateInvitation(MethodView):
         answer = team.generate(current_user(), page, memberName)
         if isinstance(answer, dict):
             answer = {**answer, "link": mail.invitation_link(current_app.config, answer["tokenPage"])}
-        return {"data": answer}
+        return jsonify(answer)
 
 
 @blp.route(f"/addExistingMember/{PAGE}")
 class AddExistingMember(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(SelectedMemberSchema)
-    @blp.response(200, TeamAnswerSchema)
+    @blp.response(200, MemberSchema(many=True), description="the team, its owner first")
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body, pageId, platform):
         """Add a member of one of the owner's other teams to this page's team (owner only); the team."""
         page = team.owned_page(current_user(), _page_id(pageId), platform)
         team.add_existing(current_app.config, current_user(), page, body["idFacebook"])
-        return {"data": team.members(page)}
+        return team.members(page)
 
 
 @blp.route("/deleteMember/<string:role>")
 class DeleteMember(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(DeleteMemberSchema)
-    @blp.response(200, TeamAnswerSchema)
+    @blp.response(200, MemberSchema(many=True), description="the team, its owner first")
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, role):
         """Remove a member from the page's team (owner only; never the owner); the refreshed team.
@@ -141,7 +150,7 @@ class DeleteMember(MethodView):
         `role` is taken as sent and not trusted: the roles stored on the team decide."""
         page = team.owned_page(current_user(), body["idPage"], PLATFORM_ALIASES[body["typePage"]])
         team.delete_member(page, body["idFacebook"])
-        return {"data": team.members(page)}
+        return team.members(page)
 
 
 @blp.route(f"/sendMail/{PAGE}")
@@ -153,16 +162,16 @@ class SendInvitationMail(MethodView):
         """Mail the invitation link to an address (owner only); the mail leaves from the mail queue."""
         page = team.owned_page(current_user(), _page_id(pageId), platform)
         team.send_invitation(current_user(), page, body["token"], body["email"], body["nameUser"])
-        return {"data": True, "message": SENT}
+        return {"message": SENT}
 
 
 @blp.route(f"/listUser/{PAGE}")
 class ListTeam(MethodView):
     @signed_in(blp, forbidden=True)
-    @blp.response(200, TeamAnswerSchema)
+    @blp.response(200, MemberSchema(many=True), description="the team, its owner first")
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     def get(self, pageId, platform):
         """The page's team (any team member), its owner first."""
         page, _role = team.team_page(current_user(), _page_id(pageId), platform)
-        return {"data": team.members(page)}
+        return team.members(page)
 

@@ -3,15 +3,22 @@ public reply.
 
 `/pages/...` (Facebook) and `/pagesInsta/...` (Instagram) are the same views: each is registered under both
 prefixes with the platform as a route default, so one view serves both networks.
+
+The answer body is the payload itself, never wrapped: where the specification's table says `data` it is the
+original client's `response.data`, the body. The lists are the object of groups; connect, disconnect, delete and
+make owner answer a bare `true`, or `false` when the plan refuses (connect on the free offer, make owner when the
+new owner's offer does not allow it); the settings calls answer the page's settings. Errors are 4xx JSON
+`{"message", "code"}` as everywhere.
 """
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, jsonify
 from flask.views import MethodView
 
 from app.api.blueprint import Blueprint
-from app.api.pages_schemas import (AllPagesAnswerSchema, FlagAnswerSchema, OwnerSchema, PageIdSchema,
-                                   PagesAnswerSchema, PreferencesSchema, PublicReplySchema, SettingsAnswerSchema)
+from app.api.pages_schemas import (CONNECT_ANSWER, DONE_ANSWER, OWNER_ANSWER, BothNetworksSchema, GroupsSchema,
+                                   OwnerSchema, PageIdSchema, PageSettingsSchema, PreferencesSchema,
+                                   PublicReplySchema)
 from app.api.security import current_user, signed_in
 from app.services import page_settings, pages
 
@@ -27,36 +34,41 @@ def _both_networks(rule: str, view: type[MethodView]) -> None:
 
 
 def _settings_answer(row) -> dict:
-    return {"data": {"idPage": row.external_id, "platform": row.platform, **pages.settings_of(row)}}
+    return {"idPage": row.external_id, "platform": row.platform, **pages.settings_of(row)}
+
+
+def _flag(value: bool):
+    """A bare JSON true or false body (flask-smorest passes a ready Response through, undumped)."""
+    return jsonify(bool(value))
 
 
 class PagesOfNetwork(MethodView):
     @signed_in(blp, forbidden=True)
-    @blp.response(200, PagesAnswerSchema)
+    @blp.response(200, GroupsSchema)
     @blp.alt_response(502, response="BAD_GATEWAY")
     def get(self, platform):
         """The network's pages the user administers or shares a team of, grouped by status, sorted by name."""
-        return {"data": pages.list_pages(current_app.config, current_user(), platform)}
+        return pages.list_pages(current_app.config, current_user(), platform)
 
 
 @blp.route("/pages/test/get/all/")
 class PagesOfBothNetworks(MethodView):
     @signed_in(blp, forbidden=True)
-    @blp.response(200, AllPagesAnswerSchema)
+    @blp.response(200, BothNetworksSchema)
     @blp.alt_response(502, response="BAD_GATEWAY")
     def get(self):
         """Facebook pages and Instagram accounts, each grouped by status."""
-        return {"data": _both(connected_only=False)}
+        return _both(connected_only=False)
 
 
 @blp.route("/pages/test/connect/get/all/")
 class ConnectedPagesOfBothNetworks(MethodView):
     @signed_in(blp, forbidden=True)
-    @blp.response(200, AllPagesAnswerSchema)
+    @blp.response(200, BothNetworksSchema)
     @blp.alt_response(502, response="BAD_GATEWAY")
     def get(self):
         """The same, connected pages only (listPageNotConnected stays empty)."""
-        return {"data": _both(connected_only=True)}
+        return _both(connected_only=True)
 
 
 def _both(connected_only: bool) -> dict:
@@ -66,47 +78,43 @@ def _both(connected_only: bool) -> dict:
 class ConnectPage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
-    @blp.response(200, FlagAnswerSchema)
+    @blp.response(200, schema=CONNECT_ANSWER)
     @blp.alt_response(409, response="CONFLICT")
     @blp.alt_response(502, response="BAD_GATEWAY")
     def post(self, body, platform):
-        """Connect a page the user administers; `data` false when the user's offer refuses it."""
-        connected = pages.connect(current_app.config, current_user(), platform, body["id"])
-        return {"data": True} if connected else {
-            "data": False, "message": "You cannot connect this page when on free offer"}
+        """Connect a page the user administers: true, or false when the user's offer (the free offer) refuses it."""
+        return _flag(pages.connect(current_app.config, current_user(), platform, body["id"]))
 
 
 class DisconnectPage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
-    @blp.response(200, FlagAnswerSchema)
+    @blp.response(200, schema=DONE_ANSWER)
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, platform):
-        """The owner stops the page: webhooks unsubscribed, agents stopped; settings and team are kept."""
-        return {"data": pages.disconnect(current_app.config, current_user(), platform, body["id"])}
+        """The owner stops the page: webhooks unsubscribed, agents stopped; settings and team kept; answers true."""
+        return _flag(pages.disconnect(current_app.config, current_user(), platform, body["id"]))
 
 
 class DeletePage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
-    @blp.response(200, FlagAnswerSchema)
+    @blp.response(200, schema=DONE_ANSWER)
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, platform):
-        """The owner removes the page and its agents, catalogue, logs and team."""
-        return {"data": pages.delete_page(current_app.config, current_user(), platform, body["id"])}
+        """The owner removes the page and its agents, catalogue, logs and team; answers true."""
+        return _flag(pages.delete_page(current_app.config, current_user(), platform, body["id"]))
 
 
 class MakeOwner(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(OwnerSchema)
-    @blp.response(200, FlagAnswerSchema)
+    @blp.response(200, schema=OWNER_ANSWER)
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body, platform):
-        """The owner hands the page to a team member; `data` false when the new owner's offer does not allow it."""
-        if pages.transfer_ownership(current_user(), platform, body["id"], body["idFacebook"]):
-            return {"data": True}
-        return {"data": False, "message": pages.OWNER_PLAN_REFUSED}
+        """The owner hands the page to a team member: true, or false when the new owner's offer does not allow it."""
+        return _flag(pages.transfer_ownership(current_user(), platform, body["id"], body["idFacebook"]))
 
 
 _both_networks("/get/all/", PagesOfNetwork)
@@ -120,7 +128,7 @@ _both_networks("/disconnect/owner", MakeOwner)
 class Preferences(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PreferencesSchema)
-    @blp.response(200, SettingsAnswerSchema)
+    @blp.response(200, PageSettingsSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body, idPage, platform):
         """The owner sets anti-spam, likes, hiding negative comments and the reply delay."""
@@ -135,7 +143,7 @@ class Preferences(MethodView):
 class PublicReply(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PublicReplySchema)
-    @blp.response(200, SettingsAnswerSchema)
+    @blp.response(200, PageSettingsSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body, idPage, platform):
         """The owner turns the public reply on (with its message) or off."""

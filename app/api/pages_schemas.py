@@ -140,23 +140,14 @@ GroupsSchema = Schema.from_dict({group: fields.List(fields.Nested(PageSchema)) f
                                 name="PageGroupsSchema")
 
 
-class PagesAnswerSchema(Schema):
-    data = fields.Nested(GroupsSchema)
-
-
 class BothNetworksSchema(Schema):
     facebookPages = fields.Nested(GroupsSchema)
     instaPages = fields.Nested(GroupsSchema)
 
 
-class AllPagesAnswerSchema(Schema):
-    data = fields.Nested(BothNetworksSchema)
-
-
-class FlagAnswerSchema(Schema):
-    data = fields.Boolean(metadata={"description": "false: refused by the plan (see message)"})
-    message = fields.String()
-
-
-class SettingsAnswerSchema(Schema):
-    data = fields.Nested(PageSettingsSchema)
+# The answer body of connect, disconnect, delete and make owner is a bare JSON true or false (the original client
+# reads `data`: the body itself). Documented only: the views return it as a ready Response.
+CONNECT_ANSWER = {"type": "boolean", "description": "true: connected; false: refused, the free offer"}
+OWNER_ANSWER = {"type": "boolean",
+                "description": "true: handed over; false: the new owner's offer does not allow this operation"}
+DONE_ANSWER = {"type": "boolean", "enum": [True], "description": "true: done"}

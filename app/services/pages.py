@@ -33,7 +33,6 @@ GROUP_OF_ROLE = {"owner": OWNER, "invited_admin": INVITE_ADMIN, "invited_member"
 ACCOUNT_FIELDS = "id,name,access_token,picture,instagram_business_account{id,username,name,profile_picture_url}"
 STATS_READERS = 8
 NETWORK_ID = re.compile(r"[0-9]{1,64}")
-OWNER_PLAN_REFUSED = "The offer of the new owner does not allow this operation"  # spec 000 §8
 
 
 class NotPageAdmin(Forbidden):

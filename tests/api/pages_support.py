@@ -43,7 +43,7 @@ def connected_page(client, sandbox, headers, network_user, name: str = "Boutique
     if platform == "instagram":
         external_id = sandbox.admin.instagram(page_id=page["id"], username=name.lower().replace(" ", "."))["id"]
     answer = connect(client, headers, platform, external_id)
-    assert answer.status_code == 200 and answer.get_json() == {"data": True}, answer.get_json()
+    assert answer.status_code == 200 and answer.get_json() is True, answer.get_json()
     row = session.scalars(select(SocialPage).where(SocialPage.platform == platform,
                                                    SocialPage.external_id == external_id)).one()
     return row, page
@@ -60,4 +60,4 @@ def page_subscribed(app, sandbox_page: dict) -> bool:
 
 
 def all_pages(body: dict) -> list[dict]:
-    return [page for group in GROUPS for page in body["data"][group]]
+    return [page for group in GROUPS for page in body[group]]

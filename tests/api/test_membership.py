@@ -1,6 +1,7 @@
 """The team screen's calls (spec 000 §4 "Invitation flow", §5 "Team", §6, §7): generate an invitation, the picker of
 existing members, adding one, deleting members, mailing the link, listing the team; single use and 24 h expiry
-through the real login with tokenMemberShip. Every answer is {"data": ...}; refusals are JSON and change nothing."""
+through the real login with tokenMemberShip. Every answer body is the payload itself (false, the members or the
+invitation; the team; {"message"} for the mail), never {"data": ...}; refusals are JSON and change nothing."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -66,7 +67,7 @@ def test_owner_generates_a_single_use_link_valid_24_hours(app, client, sandbox, 
     answer = _generate(client, headers, page, "Sami Guest")
 
     assert answer.status_code == 200
-    data = answer.get_json()["data"]
+    data = answer.get_json()
     assert set(data) >= {"tokenPage", "link", "expiresAt", "memberName"}
     assert data["link"] == f"{app.config['PUBLIC_URL'].rstrip('/')}/{data['tokenPage']}"
     invitation = session.scalars(select(Invitation).where(Invitation.token == data["tokenPage"])).one()
@@ -78,7 +79,7 @@ def test_owner_generates_a_single_use_link_valid_24_hours(app, client, sandbox, 
     assert _login(client, guest, data["tokenPage"])["invitation"] == "used"
     other = sandbox.admin.user(first_name="Second", last_name="Try")
     assert _login(client, other, data["tokenPage"])["invitation"] == "used"
-    team = client.get(f"{BASE}/listUser/{page.external_id}/facebook", headers=headers).get_json()["data"]
+    team = client.get(f"{BASE}/listUser/{page.external_id}/facebook", headers=headers).get_json()
     assert [(m["idFacebook"], m["role"]) for m in team] == [(user.facebook_id, "owner"),
                                                             (guest["id"], "invited_member")]
 
@@ -86,7 +87,7 @@ def test_owner_generates_a_single_use_link_valid_24_hours(app, client, sandbox, 
 def test_the_owner_opening_their_own_link_leaves_it_unused(client, sandbox, owner):
     user, headers, network = owner
     page = _page(user)
-    token = _generate(client, headers, page, "Sami Guest").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Sami Guest").get_json()["tokenPage"]
 
     assert _login(client, network, token)["invitation"] == "accepted"
 
@@ -98,7 +99,7 @@ def test_the_owner_opening_their_own_link_leaves_it_unused(client, sandbox, owne
 def test_a_link_older_than_24_hours_joins_nobody(client, sandbox, owner):
     user, headers, _ = owner
     page = _page(user)
-    token = _generate(client, headers, page, "Late Guest").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Late Guest").get_json()["tokenPage"]
     invitation = session.scalars(select(Invitation).where(Invitation.token == token)).one()
     invitation.created_at -= timedelta(hours=24, seconds=1)
     invitation.expires_at -= timedelta(hours=24, seconds=1)
@@ -114,7 +115,7 @@ def test_an_administrator_of_the_page_joins_as_invited_admin(client, sandbox, ow
     admin = sandbox.admin.user(first_name="Adam", last_name="Admin")
     fb_page = sandbox.admin.page("Shared Page", [network["id"], admin["id"]])
     page = _page(user, external_id=fb_page["id"])
-    token = _generate(client, headers, page, "Adam").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Adam").get_json()["tokenPage"]
 
     assert _login(client, admin, token)["invitation"] == "accepted"
     roles = session.scalars(select(TeamMembership.role).where(TeamMembership.page_id == page.id)).all()
@@ -141,22 +142,22 @@ def test_past_the_plans_seats_the_answer_is_false(client, signed_in):
 
     answer = _generate(client, headers, page, "Sami")
 
-    assert answer.status_code == 200 and answer.get_json() == {"data": False}
+    assert answer.status_code == 200 and answer.get_json() is False
     assert _counts()[0] == 0
 
 
 def test_open_links_take_seats_until_used_or_expired(client, owner):
     user, headers, _ = owner
     page = _page(user)
-    first = _generate(client, headers, page, "Guest One").get_json()["data"]
-    second = _generate(client, headers, page, "Guest Two").get_json()["data"]
+    first = _generate(client, headers, page, "Guest One").get_json()
+    second = _generate(client, headers, page, "Guest Two").get_json()
     assert "tokenPage" in first and "tokenPage" in second
-    assert _generate(client, headers, page, "Guest Three").get_json() == {"data": False}
+    assert _generate(client, headers, page, "Guest Three").get_json() is False
 
     invitation = session.scalars(select(Invitation).where(Invitation.token == first["tokenPage"])).one()
     invitation.expires_at = utcnow() - timedelta(seconds=1)
     session.commit()
-    assert "tokenPage" in _generate(client, headers, page, "Guest Three").get_json()["data"]
+    assert "tokenPage" in _generate(client, headers, page, "Guest Three").get_json()
 
 
 def test_an_expired_plan_answers_false(client, owner):
@@ -165,7 +166,7 @@ def test_an_expired_plan_answers_false(client, owner):
     for subscription in user.subscriptions:
         subscription.expires_at = utcnow() - timedelta(days=1)
     session.commit()
-    assert _generate(client, headers, page, "Sami").get_json() == {"data": False}
+    assert _generate(client, headers, page, "Sami").get_json() is False
 
 
 def test_people_of_the_owners_other_teams_are_offered_in_the_picker(client, signed_in, owner):
@@ -181,7 +182,7 @@ def test_people_of_the_owners_other_teams_are_offered_in_the_picker(client, sign
     answer = _generate(client, headers, page, "kARIm")
 
     assert answer.status_code == 200
-    assert answer.get_json()["data"] == [{
+    assert answer.get_json() == [{
         "idFacebook": member.facebook_id, "first_name": "Karim", "last_name": "Haddad", "name": "Karim Haddad",
         "role": "invited_admin", "idPage": "5550002", "platform": "facebook",
         "profilePictureUrl": member.picture_url}]
@@ -189,7 +190,7 @@ def test_people_of_the_owners_other_teams_are_offered_in_the_picker(client, sign
 
     # Already on this page: not offered again, so a new invitation is made.
     _join(page, member)
-    assert "tokenPage" in _generate(client, headers, page, "Karim").get_json()["data"]
+    assert "tokenPage" in _generate(client, headers, page, "Karim").get_json()
 
 
 def test_only_the_owner_generates(client, signed_in, owner):
@@ -215,7 +216,7 @@ def test_every_team_member_lists_the_team_owner_first(client, signed_in, owner):
     for caller in (headers, member_headers):
         answer = client.get(f"{BASE}/listUser/17841400000001/instagram", headers=caller)
         assert answer.status_code == 200
-        assert [(m["name"], m["role"], m["idPage"]) for m in answer.get_json()["data"]] == [
+        assert [(m["name"], m["role"], m["idPage"]) for m in answer.get_json()] == [
             ("Olfa Owner", "owner", "17841400000001"), ("Mona Member", "invited_member", "17841400000001")]
 
     # The same network id on the other platform is another page, which does not exist: 403.
@@ -245,7 +246,7 @@ def test_owner_adds_a_member_of_another_team(client, signed_in, owner):
                          json=_selected(member, other_page))
 
     assert answer.status_code == 200
-    assert [(m["idFacebook"], m["role"]) for m in answer.get_json()["data"]] == [
+    assert [(m["idFacebook"], m["role"]) for m in answer.get_json()] == [
         (user.facebook_id, "owner"), (member.facebook_id, "invited_member")]
     assert client.get(f"{BASE}/listUser/5550001/facebook", headers=member_headers).status_code == 200
 
@@ -298,7 +299,7 @@ def test_owner_deletes_a_member_and_gets_the_team(client, signed_in, owner, path
                          json={"idFacebook": member.facebook_id, "idPage": "5550001", "typePage": "facebook"})
 
     assert answer.status_code == 200
-    assert [m["role"] for m in answer.get_json()["data"]] == ["owner"]
+    assert [m["role"] for m in answer.get_json()] == ["owner"]
     assert client.get(f"{BASE}/listUser/5550001/facebook", headers=member_headers).status_code == 403
 
     missing = client.post(f"{BASE}/deleteMember/invited_member", headers=headers,
@@ -354,13 +355,13 @@ def test_delete_member_refuses_bad_input(client, signed_in, owner, body):
 def test_owner_mails_an_open_invitation(client, owner):
     user, headers, _ = owner
     page = _page(user)
-    token = _generate(client, headers, page, "Sami").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Sami").get_json()["tokenPage"]
 
     answer = client.post(f"{BASE}/sendMail/5550001/facebook", headers=headers,
                          json={"email": "sami@example.com", "nameUser": "Sami Guest", "token": token})
 
     assert answer.status_code == 200
-    assert answer.get_json() == {"data": True, "message": "Invitation sent successfully"}
+    assert answer.get_json() == {"message": "Invitation sent successfully"}
     invitation = session.scalars(select(Invitation).where(Invitation.token == token)).one()
     session.refresh(invitation)
     assert (invitation.email, invitation.member_name) == ("sami@example.com", "Sami Guest")
@@ -373,7 +374,7 @@ def test_owner_mails_an_open_invitation(client, owner):
 def test_send_mail_refuses_a_bad_address_or_an_empty_name(client, owner, email, name):
     user, headers, _ = owner
     page = _page(user)
-    token = _generate(client, headers, page, "Sami").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Sami").get_json()["tokenPage"]
     before = _counts()
 
     answer = client.post(f"{BASE}/sendMail/5550001/facebook", headers=headers,
@@ -387,9 +388,9 @@ def test_send_mail_refuses_a_bad_address_or_an_empty_name(client, owner, email, 
 def test_send_mail_refuses_a_link_that_is_used_expired_or_of_another_page(client, sandbox, owner):
     user, headers, _ = owner
     page, other = _page(user), _page(user, external_id="5550002", name="Second Shop")
-    used = _generate(client, headers, page, "Used Link").get_json()["data"]["tokenPage"]
+    used = _generate(client, headers, page, "Used Link").get_json()["tokenPage"]
     _login(client, sandbox.admin.user(first_name="Used", last_name="Link"), used)
-    foreign = _generate(client, headers, other, "Other Page").get_json()["data"]["tokenPage"]
+    foreign = _generate(client, headers, other, "Other Page").get_json()["tokenPage"]
     before = _counts()
 
     for token in (used, foreign, "unknown-token-123"):
@@ -407,7 +408,7 @@ def test_send_mail_refuses_a_link_that_is_used_expired_or_of_another_page(client
 def test_a_stranger_gets_403_on_every_page_scoped_call(client, signed_in, owner, stranger):
     user, headers, _ = owner
     page = _page(user)
-    token = _generate(client, headers, page, "Sami").get_json()["data"]["tokenPage"]
+    token = _generate(client, headers, page, "Sami").get_json()["tokenPage"]
     member, _, _ = signed_in("Mona", "Member")
     _join(page, member)
     _s, stranger_headers, _ = stranger

@@ -21,7 +21,7 @@ def test_pages_are_grouped_by_relation_and_sorted_by_name(client, sandbox, signe
     connected_page(client, sandbox, owner_headers, owner_network, name="Common Page")
     theirs_too = sandbox.admin.page(name="Shared Page", owner_ids=[owner_network["id"], network_me["id"]])
     assert client.post(f"{SECURE}/pages/connect/", json={"id": theirs_too["id"]},
-                       headers=owner_headers).get_json() == {"data": True}
+                       headers=owner_headers).get_json() is True
     # Teams of the other user's pages that I joined (no admin rights on the network needed).
     admin_of, _ = connected_page(client, sandbox, owner_headers, owner_network, name="Invited As Admin")
     member_of, _ = connected_page(client, sandbox, owner_headers, owner_network, name="invited as member")
@@ -30,15 +30,14 @@ def test_pages_are_grouped_by_relation_and_sorted_by_name(client, sandbox, signe
 
     body = _get(client, headers, "pages/get/all/")
 
-    assert set(body["data"]) == set(GROUPS)
-    assert [p["name"] for p in body["data"]["listPageNotConnected"]] == ["Alpha Store", "beta boutique",
-                                                                         "zeta shop"]
-    assert [p["name"] for p in body["data"]["listPageConnectedOwner"]] == ["Mon Magasin"]
-    assert [p["name"] for p in body["data"]["listPageConnectedOtherTeam"]] == ["Shared Page"]
-    assert [p["name"] for p in body["data"]["listPageInviteAdmin"]] == ["Invited As Admin"]
-    assert [p["name"] for p in body["data"]["listPageInvite"]] == ["invited as member"]
+    assert set(body) == set(GROUPS)
+    assert [p["name"] for p in body["listPageNotConnected"]] == ["Alpha Store", "beta boutique", "zeta shop"]
+    assert [p["name"] for p in body["listPageConnectedOwner"]] == ["Mon Magasin"]
+    assert [p["name"] for p in body["listPageConnectedOtherTeam"]] == ["Shared Page"]
+    assert [p["name"] for p in body["listPageInviteAdmin"]] == ["Invited As Admin"]
+    assert [p["name"] for p in body["listPageInvite"]] == ["invited as member"]
     for group in GROUPS:
-        assert all(page["status"] == group for page in body["data"][group])
+        assert all(page["status"] == group for page in body[group])
     # "Common Page" is the other user's alone: neither administered by me nor in my teams.
     assert "Common Page" not in [p["name"] for p in all_pages(body)]
 
@@ -51,7 +50,7 @@ def test_a_page_carries_its_settings_team_and_statistics_but_never_a_token(clien
     row.delay_mode, row.delay_times_ms = "Randomly", [1000, 61000]
     session.commit()
 
-    [page] = _get(client, headers, "pages/get/all/")["data"]["listPageConnectedOwner"]
+    [page] = _get(client, headers, "pages/get/all/")["listPageConnectedOwner"]
 
     assert page["idPage"] == page["id"] == sandbox_page["id"]
     assert page["platform"] == "facebook" and page["isConnectedPage"] is True and page["isConnected"] is True
@@ -76,7 +75,7 @@ def test_another_teams_page_shows_neither_its_team_nor_its_settings(client, sand
     row.spam, row.public_reply_message = True, "secret of theirs"
     session.commit()
 
-    [page] = _get(client, headers, "pages/get/all/")["data"]["listPageConnectedOtherTeam"]
+    [page] = _get(client, headers, "pages/get/all/")["listPageConnectedOtherTeam"]
 
     assert page["user"] == [] and page["admins"] == [] and page["spam"] is False
     assert page["public_reply"] == {"statut": False, "message": ""}
@@ -91,7 +90,7 @@ def test_instagram_accounts_come_from_the_linked_business_accounts(client, sandb
 
     body = _get(client, headers, "pagesInsta/get/all/")
 
-    pages = body["data"]["listPageNotConnected"]
+    pages = body["listPageNotConnected"]
     assert [(p["name"], p["username"], p["followers_count"], p["fans"]) for p in pages] == [
         ("atelier", "atelier.ig", 12, 12), ("Boutique", "boutique.ig", 2500, 2500)]
     assert all(p["platform"] == "instagram" and p["media_count"] == 0 for p in pages)
@@ -104,8 +103,8 @@ def test_both_networks_and_connected_only(client, sandbox, signed_in):
     sandbox.admin.instagram(page_id=fb_page["id"], username="shop.ig", name="Insta Shop")
     sandbox.admin.page(name="Idle Page", owner_ids=[network_me["id"]])
 
-    everything = _get(client, headers, "pages/test/get/all/")["data"]
-    connected = _get(client, headers, "pages/test/connect/get/all/")["data"]
+    everything = _get(client, headers, "pages/test/get/all/")
+    connected = _get(client, headers, "pages/test/connect/get/all/")
 
     assert set(everything) == set(connected) == {"facebookPages", "instaPages"}
     assert [p["name"] for p in everything["facebookPages"]["listPageNotConnected"]] == ["Idle Page"]
@@ -130,15 +129,15 @@ def test_a_page_whose_statistics_cannot_be_read_is_left_out(client, sandbox, sig
 def test_statistics_are_cached_for_a_while(client, sandbox, signed_in):
     _me, headers, network_me = signed_in()
     page = sandbox.admin.page(name="Cached", owner_ids=[network_me["id"]], fan_count=10)
-    assert _get(client, headers, "pages/get/all/")["data"]["listPageNotConnected"][0]["fan_count"] == 10
+    assert _get(client, headers, "pages/get/all/")["listPageNotConnected"][0]["fan_count"] == 10
     # The page's own reads now fail: the card keeps the figures read a moment ago.
     sandbox.admin.fault("server_error", scope=page["id"])
-    assert _get(client, headers, "pages/get/all/")["data"]["listPageNotConnected"][0]["fan_count"] == 10
+    assert _get(client, headers, "pages/get/all/")["listPageNotConnected"][0]["fan_count"] == 10
 
 
 def test_a_user_with_no_pages_gets_every_group_empty(client, signed_in):
     _me, headers, _network = signed_in()
-    assert _get(client, headers, "pagesInsta/get/all/") == {"data": {group: [] for group in GROUPS}}
+    assert _get(client, headers, "pagesInsta/get/all/") == {group: [] for group in GROUPS}
 
 
 def test_lists_need_a_session(client):

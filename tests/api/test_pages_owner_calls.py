@@ -58,7 +58,7 @@ def test_disconnect_unsubscribes_and_stops_the_agents_keeping_settings_and_team(
 
     answer = _post(client, headers, platform, "disconnect", {"id": row.external_id})
 
-    assert answer.status_code == 200 and answer.get_json() == {"data": True}
+    assert answer.status_code == 200 and answer.get_json() is True
     session.expire_all()
     assert not row.is_connected and not row.webhook_subscribed and row.access_token is None
     assert row.spam and row.owner_id == me.id
@@ -72,12 +72,12 @@ def test_disconnecting_an_instagram_account_keeps_its_connected_facebook_pages_s
     fb_row, page = connected_page(client, sandbox, headers, network_me, name="Boutique")
     account = sandbox.admin.instagram(page_id=page["id"], username="boutique.ig")
     assert client.post(f"{SECURE}/pagesInsta/connect/", json={"id": account["id"]},
-                       headers=headers).get_json() == {"data": True}
+                       headers=headers).get_json() is True
 
-    assert _post(client, headers, "instagram", "disconnect", {"id": account["id"]}).get_json() == {"data": True}
+    assert _post(client, headers, "instagram", "disconnect", {"id": account["id"]}).get_json() is True
 
     assert page_subscribed(app, page)  # the Facebook page still needs it
-    assert _post(client, headers, "facebook", "disconnect", {"id": page["id"]}).get_json() == {"data": True}
+    assert _post(client, headers, "facebook", "disconnect", {"id": page["id"]}).get_json() is True
     assert not page_subscribed(app, page)
 
 
@@ -86,8 +86,7 @@ def test_a_disconnected_page_can_be_connected_again(client, sandbox, signed_in):
     row, page = connected_page(client, sandbox, headers, network_me)
     assert _post(client, headers, "facebook", "disconnect", {"id": page["id"]}).status_code == 200
 
-    assert client.post(f"{SECURE}/pages/connect/", json={"id": page["id"]}, headers=headers).get_json() == {
-        "data": True}
+    assert client.post(f"{SECURE}/pages/connect/", json={"id": page["id"]}, headers=headers).get_json() is True
 
     session.expire_all()
     assert row.is_connected and row.access_token == page["access_token"]
@@ -103,7 +102,7 @@ def test_delete_removes_the_page_with_its_agents_catalogue_and_logs(app, client,
 
     answer = _post(client, headers, "facebook", "delete", {"id": page["id"]})
 
-    assert answer.status_code == 200 and answer.get_json() == {"data": True}
+    assert answer.status_code == 200 and answer.get_json() is True
     for model in (Agent, Category, Product, CommentLog, PlannedAction, TeamMembership):
         assert _count(model, page_id=page_id) == 0, model
         assert _count(model, page_id=other.id) >= 1, model
@@ -112,7 +111,7 @@ def test_delete_removes_the_page_with_its_agents_catalogue_and_logs(app, client,
     assert _count(Synonym) == 1
     assert session.get(SocialPage, page_id) is None
     assert not page_subscribed(app, page)
-    listed = client.get(f"{SECURE}/pages/get/all/", headers=headers).get_json()["data"]
+    listed = client.get(f"{SECURE}/pages/get/all/", headers=headers).get_json()
     assert [p["idPage"] for p in listed["listPageNotConnected"]] == [page["id"]]
 
 
@@ -124,13 +123,13 @@ def test_make_owner_hands_the_page_to_a_member(client, sandbox, signed_in):
 
     answer = _post(client, headers, "facebook", "owner", {"id": page["id"], "idFacebook": network_member["id"]})
 
-    assert answer.status_code == 200 and answer.get_json() == {"data": True}
+    assert answer.status_code == 200 and answer.get_json() is True
     session.expire_all()
     assert row.owner_id == member.id
     roles = dict(session.execute(select(TeamMembership.user_id, TeamMembership.role)
                                  .where(TeamMembership.page_id == row.id)).all())
     assert roles == {member.id: "owner", me.id: "invited_admin"}
-    groups = client.get(f"{SECURE}/pages/get/all/", headers=member_headers).get_json()["data"]
+    groups = client.get(f"{SECURE}/pages/get/all/", headers=member_headers).get_json()
     assert [p["idPage"] for p in groups["listPageConnectedOwner"]] == [page["id"]]
     assert groups["listPageConnectedOwner"][0]["admins"][0]["idFacebook"] == network_member["id"]
     # The former owner is now a member: the owner's calls are refused.
@@ -146,8 +145,7 @@ def test_make_owner_is_refused_when_the_new_owners_offer_does_not_allow_it(clien
     answer = _post(client, headers, "facebook", "owner", {"id": page["id"], "idFacebook": network_member["id"]})
 
     assert answer.status_code == 200
-    assert answer.get_json() == {"data": False,
-                                 "message": "The offer of the new owner does not allow this operation"}
+    assert answer.get_json() is False
     session.expire_all()
     assert row.owner_id == me.id
 

@@ -20,7 +20,7 @@ def _preferences(client, row, headers, body, platform=None):
 
 
 def _listed(client, headers):
-    return client.get(f"{SECURE}/pages/get/all/", headers=headers).get_json()["data"]["listPageConnectedOwner"][0]
+    return client.get(f"{SECURE}/pages/get/all/", headers=headers).get_json()["listPageConnectedOwner"][0]
 
 
 def _stored(row):
@@ -43,7 +43,7 @@ def test_preferences_round_trip(client, owned, delay, stored):
     answer = _preferences(client, row, headers, body)
 
     assert answer.status_code == 200
-    data = answer.get_json()["data"]
+    data = answer.get_json()
     assert (data["idPage"], data["platform"]) == (row.external_id, "facebook")
     assert (data["spam"], data["likesComment"], data["hideComment"]) == (True, True, True)
     assert data["delay"] == delay["statut"] and data["respReplies"] == {"statut": delay["statut"], "time": stored}
@@ -106,7 +106,7 @@ def test_instagram_preferences_are_set_under_the_pages_path(client, sandbox, sig
     answer = _preferences(client, row, headers, {"platforme": "instagram", "spam": True, "likesComment": False,
                                                  "respReplies": {"statut": "Randomly", "time": [0, 30000]}})
 
-    assert answer.status_code == 200 and answer.get_json()["data"]["platform"] == "instagram"
+    assert answer.status_code == 200 and answer.get_json()["platform"] == "instagram"
     assert _stored(row)[0] is True and _stored(row)[3:5] == ("Randomly", [0, 30000])
 
 
@@ -120,12 +120,12 @@ def test_public_reply_on_then_off(client, owned):
     on = _public_reply(client, row, headers, {"statut": True, "message": "Merci, regardez vos messages !"})
 
     assert on.status_code == 200
-    assert on.get_json()["data"]["public_reply"] == {"statut": True, "message": "Merci, regardez vos messages !"}
+    assert on.get_json()["public_reply"] == {"statut": True, "message": "Merci, regardez vos messages !"}
     assert _listed(client, headers)["public_reply"] == {"statut": True, "message": "Merci, regardez vos messages !"}
 
     off = _public_reply(client, row, headers, {"statut": False, "message": ""})  # as the client turns it off
 
-    assert off.status_code == 200 and off.get_json()["data"]["public_reply"] == {"statut": False, "message": ""}
+    assert off.status_code == 200 and off.get_json()["public_reply"] == {"statut": False, "message": ""}
     assert _stored(row)[5:] == (False, "")
 
 

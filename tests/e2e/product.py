@@ -80,7 +80,8 @@ def wait_until_answering(url: str, process: subprocess.Popen, log_path: Path) ->
         try:
             if requests.get(url, timeout=2).status_code < 500:
                 return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
+            # A read timeout too: gunicorn's socket accepts before its worker has booted the app.
             pass
         time.sleep(0.2)
     raise RuntimeError(f"{url} did not answer within {STARTUP_SECONDS} s:\n{log_path.read_text()[-3000:]}")

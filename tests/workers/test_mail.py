@@ -103,7 +103,7 @@ def _owner_page(signed_in):
 
 def _invite(client, headers, name="Sami Guest", email="sami@example.com"):
     token = client.get(f"/api/v1/secure/membership/get/5550001/facebook/{name}",
-                       headers=headers).get_json()["data"]["tokenPage"]
+                       headers=headers).get_json()["tokenPage"]
     answer = client.post("/api/v1/secure/membership/sendMail/5550001/facebook", headers=headers,
                          json={"email": email, "nameUser": name, "token": token})
     assert answer.status_code == 200, answer.get_json()
@@ -139,7 +139,7 @@ def test_a_used_link_is_not_mailed(client, signed_in, sandbox, mailbox):
     mailbox.wait_for(1)
     mailbox.clear()
     token = client.get("/api/v1/secure/membership/get/5550001/facebook/Late Guest",
-                       headers=headers).get_json()["data"]["tokenPage"]
+                       headers=headers).get_json()["tokenPage"]
     guest = sandbox.admin.user(first_name="Late", last_name="Guest")
     client.post("/api/v1/auth/login/facebook", json={"token": guest["access_token"], "tokenMemberShip": token})
     # The link was used before the mail went out: the worker composes from the row and sends nothing.
