@@ -48,7 +48,7 @@ def api(product, jwt: str, method: str, path: str, **kwargs):
     answer = requests.request(method, product.web_url + "/api/v1/secure" + path,
                               headers={"Authorization": f"Bearer {jwt}"}, timeout=10, **kwargs)
     assert answer.ok, f"{method} {path}: {answer.status_code} {answer.text}"
-    return answer.json()["data"]
+    return answer.json()
 
 
 def pages_of(product, jwt: str) -> dict[str, dict]:

@@ -1,35 +1,30 @@
 /** Calls of the membership blueprint: a page's team and its invitations (spec 000 §4 "Invitation flow", §7).
- *  `pageId` is the page's network id, `platform` facebook or instagram; every answer is unwrapped to `data`. */
+ *  `pageId` is the page's network id, `platform` facebook or instagram; each answer's body is the payload itself. */
 import { client } from './client'
 
 const page = (pageId, platform) => `${encodeURIComponent(pageId)}/${platform}`
-const data = (answer) => answer.data
 
 export const membershipApi = {
   /** false (no seat left), a list of members of the owner's other teams (the picker), or {tokenPage, link}. */
   generate: (pageId, platform, memberName) =>
-    client.get(`/secure/membership/get/${page(pageId, platform)}/${encodeURIComponent(memberName)}`).then(data),
+    client.get(`/secure/membership/get/${page(pageId, platform)}/${encodeURIComponent(memberName)}`),
   addExistingMember: (pageId, platform, member) =>
-    client
-      .post(`/secure/membership/addExistingMember/${page(pageId, platform)}`, {
-        idFacebook: member.idFacebook,
-        firstName: member.first_name ?? '',
-        lastName: member.last_name ?? '',
-        role: member.role ?? null,
-        idPage: member.idPage ?? null,
-      })
-      .then(data),
+    client.post(`/secure/membership/addExistingMember/${page(pageId, platform)}`, {
+      idFacebook: member.idFacebook,
+      firstName: member.first_name ?? '',
+      lastName: member.last_name ?? '',
+      role: member.role ?? null,
+      idPage: member.idPage ?? null,
+    }),
   deleteMember: (pageId, platform, member) =>
-    client
-      .post(`/secure/membership/deleteMember/${encodeURIComponent(member.role || 'member')}`, {
-        idFacebook: member.idFacebook,
-        idPage: pageId,
-        typePage: platform,
-      })
-      .then(data),
+    client.post(`/secure/membership/deleteMember/${encodeURIComponent(member.role || 'member')}`, {
+      idFacebook: member.idFacebook,
+      idPage: pageId,
+      typePage: platform,
+    }),
   sendMail: (pageId, platform, { email, nameUser, token }) =>
     client.post(`/secure/membership/sendMail/${page(pageId, platform)}`, { email, nameUser, token }),
-  listUser: (pageId, platform) => client.get(`/secure/membership/listUser/${page(pageId, platform)}`).then(data),
+  listUser: (pageId, platform) => client.get(`/secure/membership/listUser/${page(pageId, platform)}`),
 }
 
 /** The selected page as the dashboard stores it (spec 000 §3 "Selected page"), read with the spellings the

@@ -45,7 +45,7 @@ export default function DisconnectModal({ page, opened, onClose, onChanged }) {
     setBusy('owner')
     try {
       const answer = await pagesApi.makeOwner(page.platform, page.idPage, chosen)
-      if (answer.data) setNewOwner(memberName(admins.find((m) => m.idFacebook === chosen) ?? {}))
+      if (answer === true) setNewOwner(memberName(admins.find((m) => m.idFacebook === chosen) ?? {}))
       else setProblem('pageCards.disconnect.ownerRefused')
     } catch (e) {
       console.warn('owner not changed', e)

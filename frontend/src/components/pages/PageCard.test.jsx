@@ -28,7 +28,7 @@ afterEach(() => vi.clearAllMocks())
 
 describe('page card', () => {
   it('makes another member the owner: a choice is needed, an owner cannot be picked, then the confirmation', async () => {
-    pagesApi.makeOwner.mockResolvedValue({ data: true })
+    pagesApi.makeOwner.mockResolvedValue(true)
     const onChanged = vi.fn()
     renderCard(ownerPage(), { onChanged })
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect Sousse Sport' }))
@@ -47,7 +47,7 @@ describe('page card', () => {
   }, 20000)
 
   it("says when the new owner's offer refuses it", async () => {
-    pagesApi.makeOwner.mockResolvedValue({ data: false, message: 'x' })
+    pagesApi.makeOwner.mockResolvedValue(false)
     renderCard(ownerPage())
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect Sousse Sport' }))
     fireEvent.click(await screen.findByLabelText('New owner', { selector: 'input' }))
@@ -69,7 +69,7 @@ describe('page card', () => {
   })
 
   it('turning the public reply off saves statut false and an empty message', async () => {
-    pagesApi.publicReply.mockResolvedValue({ data: {} })
+    pagesApi.publicReply.mockResolvedValue({})
     const onChanged = vi.fn()
     renderCard(ownerPage({ public_reply: { statut: true, message: 'Merci' } }), { onChanged })
     fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))

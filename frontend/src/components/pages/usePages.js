@@ -13,7 +13,7 @@ export default function usePages({ connectedOnly = false } = {}) {
     setLoading(true)
     try {
       const answer = await (connectedOnly ? pagesApi.connected() : pagesApi.all())
-      if (alive.current) setData(answer.data ?? {})
+      if (alive.current) setData(answer ?? {})
     } catch (e) {
       console.warn('pages not loaded', e)
       if (alive.current) {

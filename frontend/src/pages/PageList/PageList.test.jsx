@@ -27,14 +27,12 @@ const groups = (over) => ({
 beforeEach(() => {
   useSessionStore.setState({ token: 't', user: { first_name: 'Karim', last_name: 'T' }, selectedPage: null })
   pagesApi.all.mockResolvedValue({
-    data: {
-      facebookPages: groups({
-        listPageConnectedOwner: [page('1', 'Sousse Sport', { status: 'listPageConnectedOwner' })],
-        listPageConnectedOtherTeam: [page('2', 'Tunis Tech Store', { status: 'listPageConnectedOtherTeam' })],
-        listPageNotConnected: [page('3', 'Carthage Cosmetics', { status: 'listPageNotConnected' })],
-      }),
-      instaPages: groups({}),
-    },
+    facebookPages: groups({
+      listPageConnectedOwner: [page('1', 'Sousse Sport', { status: 'listPageConnectedOwner' })],
+      listPageConnectedOtherTeam: [page('2', 'Tunis Tech Store', { status: 'listPageConnectedOtherTeam' })],
+      listPageNotConnected: [page('3', 'Carthage Cosmetics', { status: 'listPageNotConnected' })],
+    }),
+    instaPages: groups({}),
   })
 })
 afterEach(() => {
@@ -56,7 +54,7 @@ describe('pages screen', () => {
   })
 
   it('a refused connection shows the free-offer message', async () => {
-    pagesApi.connect.mockResolvedValue({ data: false, message: 'x' })
+    pagesApi.connect.mockResolvedValue(false)
     renderApp('/pages')
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Carthage Cosmetics' }, SLOW))
     expect(await screen.findByText('You cannot connect this page when on free offer')).toBeTruthy()
@@ -79,7 +77,7 @@ describe('pages screen', () => {
   })
 
   it('saves the settings as the preferences payload', async () => {
-    pagesApi.preferences.mockResolvedValue({ data: {} })
+    pagesApi.preferences.mockResolvedValue({})
     renderApp('/pages')
     fireEvent.click(await screen.findByRole('button', { name: 'Settings of Sousse Sport' }, SLOW))
     fireEvent.click(await screen.findByRole('switch', { name: /Anti-spam/ }))

@@ -40,7 +40,7 @@ export default function PageListPage() {
     setConnecting(`${page.platform}-${page.idPage}`)
     try {
       const answer = await pagesApi.connect(page.platform, page.idPage)
-      if (answer.data) {
+      if (answer === true) {
         useFeedbackStore.getState().toast('pageCards.connected', 'success')
         await reload()
       } else {

@@ -119,7 +119,7 @@ describe('team screen', () => {
 
   it('opens the invite modal 1 s after the token, the link cut at 33 characters, and checks the address', async () => {
     vi.spyOn(membershipApi, 'generate').mockResolvedValue({ tokenPage: 'abcdefghijkl', link: LINK, memberName: 'Karim' })
-    const send = vi.spyOn(membershipApi, 'sendMail').mockResolvedValue({ data: true })
+    const send = vi.spyOn(membershipApi, 'sendMail').mockResolvedValue({ message: 'Invitation sent successfully' })
     signIn()
     renderApp('/home/team')
     fireEvent.change(await screen.findByLabelText(/Member name/), { target: { value: 'Karim' } })
