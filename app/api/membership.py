@@ -18,6 +18,7 @@ from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from app.api.blueprint import Blueprint
+from app.api.pages_schemas import TeamMemberSchema
 from app.api.security import current_user, signed_in
 from app.services import mail, team
 
@@ -45,13 +46,9 @@ def _page_id(raw: str) -> str:
     return raw
 
 
-class MemberSchema(Schema):
-    idFacebook = fields.String()
-    first_name = fields.String()
-    last_name = fields.String()
-    name = fields.String()
-    role = fields.String(metadata={"description": "owner, invited_admin or invited_member"})
-    idPage = fields.String(metadata={"description": "the network id of the page this role is on"})
+class MemberSchema(TeamMemberSchema):
+    """A team member as the team calls answer it: the page lists' member, with the platform and picture."""
+
     platform = fields.String()
     profilePictureUrl = fields.String(allow_none=True)
 
