@@ -14,6 +14,7 @@ import pytest
 import requests
 from sqlalchemy import select
 
+from app.config import DEFAULTS, DEV_SECRETS
 from app.database import session
 from app.models import Agent, InboxEvent, SocialPage, User
 from tests.fixtures.live_web import exchange
@@ -115,7 +116,7 @@ def chunked_post(live, path: str, body: bytes, headers: dict) -> tuple[int, dict
 
 
 def test_a_chunked_body_over_the_size_limit_is_413_not_a_signature_failure(live_db):
-    limit = int(live_db.settings.get("WEBHOOK_MAX_BYTES", 1024 * 1024))
+    limit = int(live_db.settings.get("WEBHOOK_MAX_BYTES", DEFAULTS["WEBHOOK_MAX_BYTES"]))
     body = b'{"object": "page", "entry": [], "pad": "' + b"a" * limit + b'"}'
     status, headers, content = chunked_post(live_db, WEBHOOK, body, signed_headers(live_db, body))
     assert status == 413 and headers["content-type"].startswith("application/json")
@@ -147,7 +148,7 @@ def forged_token(live, **claims) -> dict:
     now = int(time.time())
     payload = {"iat": now, "nbf": now, "exp": now + 600, "type": "access", "fresh": False, **claims}
     token = pyjwt.encode({k: v for k, v in payload.items() if v is not None},
-                         live.settings.get("JWT_SECRET_KEY", "dev-jwt-secret-for-local-use-only-change-me"),
+                         live.settings.get("JWT_SECRET_KEY", DEV_SECRETS["JWT_SECRET_KEY"]),
                          algorithm="HS256")
     return {"Authorization": f"Bearer {token}"}
 
