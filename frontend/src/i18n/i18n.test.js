@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import en from './en.json'
-import fr from './fr.json'
-import i18n, { LANG_KEY, languageFrom, setLanguage } from './index'
+import i18n, { LANG_KEY, languageFrom, setLanguage, translationsOf } from './index'
 
 function keysOf(tree, prefix = '') {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -10,12 +8,29 @@ function keysOf(tree, prefix = '') {
 }
 
 describe('translations', () => {
-  it('en.json and fr.json have the same keys', () => {
-    expect(keysOf(fr).sort()).toEqual(keysOf(en).sort())
+  it('every English file has its French twin with the same keys', () => {
+    const fr = Object.fromEntries(translationsOf('fr').map(({ path, tree }) => [path.replace('/fr/', '/'), tree]))
+    for (const { path, tree } of translationsOf('en')) {
+      const twin = fr[path.replace('/en/', '/')]
+      expect(twin, path).toBeDefined()
+      expect(keysOf(twin).sort(), path).toEqual(keysOf(tree).sort())
+    }
+    expect(Object.keys(fr).length).toBe(translationsOf('en').length)
+  })
+
+  it('no top-level key is held by two files', () => {
+    const owners = {}
+    for (const { path, tree } of translationsOf('en')) {
+      for (const key of Object.keys(tree)) {
+        expect(owners[key], `${key} in ${path}`).toBeUndefined()
+        owners[key] = path
+      }
+    }
   })
 
   it('no translation is empty', () => {
-    const empty = [...keysOf(en).map((k) => ['en', k]), ...keysOf(fr).map((k) => ['fr', k])].filter(
+    const all = (lang) => translationsOf(lang).flatMap(({ tree }) => keysOf(tree).map((k) => [lang, k]))
+    const empty = [...all('en'), ...all('fr')].filter(
       ([lang, key]) => !i18n.getFixedT(lang)(key).trim(),
     )
     expect(empty).toEqual([])

@@ -2,8 +2,20 @@
  *  (spec 000 §1: en by default, French for any other stored value). */
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import en from './en.json'
-import fr from './fr.json'
+
+// One file per area of the product (locales/<lang>/<area>.json), each holding its own top-level keys, so the
+// screens' translations are kept beside each other without one file everyone edits.
+const files = import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' })
+
+export function translationsOf(lang) {
+  return Object.entries(files)
+    .filter(([path]) => path.startsWith(`./locales/${lang}/`))
+    .map(([path, tree]) => ({ path, tree }))
+}
+
+function merged(lang) {
+  return Object.assign({}, ...translationsOf(lang).map(({ tree }) => tree))
+}
 
 export const LANG_KEY = 'modoLang'
 
@@ -32,7 +44,7 @@ export function setLanguage(lang) {
 }
 
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
+  resources: { en: { translation: merged('en') }, fr: { translation: merged('fr') } },
   lng: languageFrom(readStoredLanguage()),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
