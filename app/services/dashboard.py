@@ -73,17 +73,31 @@ def _since(period: str) -> datetime | None:
     return utcnow() - window if window else None
 
 
-def _in_period(query, page: SocialPage, period: str):
-    query = query.where(CommentLog.page_id == page.id)
+def _in_period(query, page_id: int, period: str):
+    query = query.where(CommentLog.page_id == page_id)
     since = _since(period)
     return query.where(CommentLog.created_at >= since) if since else query
 
 
-def _count_intents(page: SocialPage, period: str) -> list[dict]:
+def intent_counts_query(page_id: int, period: str):
+    """How many comments of the page asked each intent first in the period, the TOP_INTENTS most asked."""
     value = func.count().label("value")
-    counted = _in_period(select(CommentLog.top_intent.label("name"), value), page, period).where(
+    return _in_period(select(CommentLog.top_intent.label("name"), value), page_id, period).where(
         CommentLog.top_intent.is_not(None)).group_by(CommentLog.top_intent).order_by(
-        value.desc(), CommentLog.top_intent).limit(TOP_INTENTS).subquery()
+        value.desc(), CommentLog.top_intent).limit(TOP_INTENTS)
+
+
+def post_counts_query(page_id: int, period: str):
+    """Each post's comments and matched comments in the period, the GRID_POSTS most commented."""
+    comments = func.count().label("comments")
+    matched = func.sum(case((CommentLog.success.is_(True), 1), else_=0)).label("matched")
+    return (_in_period(select(CommentLog.post_external_id, comments, matched), page_id, period)
+            .where(CommentLog.post_external_id.is_not(None)).group_by(CommentLog.post_external_id)
+            .order_by(comments.desc(), CommentLog.post_external_id).limit(GRID_POSTS))
+
+
+def _count_intents(page: SocialPage, period: str) -> list[dict]:
+    counted = intent_counts_query(page.id, period).subquery()
     rows = session.execute(select(counted.c.name, counted.c.value, IntentDefinition.label, IntentDefinition.label_fr)
                            .outerjoin(IntentDefinition, IntentDefinition.name == counted.c.name)
                            .order_by(counted.c.value.desc(), counted.c.name))
@@ -92,12 +106,7 @@ def _count_intents(page: SocialPage, period: str) -> list[dict]:
 
 
 def _count_posts(settings: dict, page: SocialPage, period: str) -> list[dict]:
-    comments = func.count().label("comments")
-    matched = func.sum(case((CommentLog.success.is_(True), 1), else_=0)).label("matched")
-    rows = session.execute(_in_period(select(CommentLog.post_external_id, comments, matched), page, period)
-                           .where(CommentLog.post_external_id.is_not(None))
-                           .group_by(CommentLog.post_external_id)
-                           .order_by(comments.desc(), CommentLog.post_external_id).limit(GRID_POSTS)).all()
+    rows = session.execute(post_counts_query(page.id, period)).all()
     posts = _posts_of(settings, page, [row.post_external_id for row in rows])
     return [{"post": _post_answer(page, row.post_external_id, posts.get(row.post_external_id)),
              "comments": row.comments, "matched": int(row.matched), "performance": percent(row.matched, row.comments)}
