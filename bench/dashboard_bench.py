@@ -70,7 +70,8 @@ def load(args: argparse.Namespace) -> tuple[int, list[str]]:
     session.execute(text("""
         INSERT INTO comment_logs (page_id, comment_id, post_external_id, message, success, intents, top_intent,
                                   products, buttons, publisher, negative, has_link, treated, created_at)
-        SELECT :first_page + (i % :posts) % :pages, 'c' || i, (800000000 + (i % :posts) % :pages) || '_' || (i % :posts),
+        SELECT :first_page + (i % :posts) % :pages, 'c' || i,
+               (800000000 + (i % :posts) % :pages) || '_' || (i % :posts),
                'combien ?', m.matched,
                CASE WHEN m.matched THEN json_build_array(json_build_object('intent', m.intent, 'score', 0.9))
                     ELSE '[]'::json END,
@@ -78,11 +79,13 @@ def load(args: argparse.Namespace) -> tuple[int, list[str]]:
                '[]', '[]', '{}', false, false, m.matched,
                now() AT TIME ZONE 'utc' - random() * interval '1 day' * :days
         FROM generate_series(0, :events - 1) AS i
-        CROSS JOIN LATERAL (SELECT random() < 0.6 AS matched,
-                                   (CAST(:intents AS text[]))[1 + floor(power(random(), 2) * :intent_count)::int] AS intent
-                            WHERE i >= 0) AS m"""),
+        CROSS JOIN LATERAL (
+            SELECT random() < 0.6 AS matched,
+                   (CAST(:intents AS text[]))[1 + floor(power(random(), 2) * :intent_count)::int] AS intent
+            WHERE i >= 0) AS m"""),
                     {"first_page": first_page, "pages": args.pages, "posts": args.posts, "events": args.events,
-                     "days": DAYS_OF_HISTORY, "intents": list(INTENTS), "intent_count": len(INTENTS)})
+                     "days": DAYS_OF_HISTORY, "intents": list(INTENTS),
+                     "intent_count": len(INTENTS)})
     session.commit()
     loaded = time.monotonic() - started
     with session.get_bind().connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
@@ -126,9 +129,14 @@ def measure(client: HttpClient, headers: dict, paths: list[str]) -> list[float]:
     return times
 
 
-def report(label: str, times: list[float]) -> str:
+def timed_phase(label: str, web: services.Service, client: HttpClient, headers: dict, paths: list[str]) -> str:
+    """Latencies of the calls, and the web process' CPU per call: on a shared machine the latencies carry the other
+    processes' load, the CPU time does not."""
+    cpu = web.cpu_seconds()
+    times = measure(client, headers, paths)
+    cpu_per_call = (web.cpu_seconds() - cpu) * 1000 / len(paths)
     line = (f"{label}: {len(times)} calls, p50 {percentile(times, 0.5):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
-            f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms")
+            f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms, web CPU {cpu_per_call:.1f} ms/call")
     print(line)
     return line
 
@@ -142,7 +150,7 @@ def paths_of(kind: str, page_ids: list[str]) -> list[str]:
 
 def main(argv=None) -> None:
     args = parse_args(argv)
-    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     scratch = Path(tempfile.mkdtemp(prefix="dashboard-bench-"))
     database_url = services.fresh_database(DATABASE_NAME, scratch)
     if not database_url.startswith("postgresql"):
@@ -170,12 +178,13 @@ def main(argv=None) -> None:
         lines = []
         for kind in ("intents", "posts"):
             paths = paths_of(kind, page_ids)
-            lines.append(report(f"{kind} cold (no cache, {len(paths)} page x period)", measure(client, headers, paths)))
+            cold = f"{kind} cold (no cache, {len(paths)} page x period)"
+            lines.append(timed_phase(cold, web, client, headers, paths))
             warm = [paths[n % len(paths)] for n in range(args.warm_calls)]
-            lines.append(report(f"{kind} warm (cached)", measure(client, headers, warm)))
+            lines.append(timed_phase(f"{kind} warm (cached)", web, client, headers, warm))
         session_page = session.scalar(text("SELECT id FROM social_pages ORDER BY id LIMIT 1"))
         plans(session_page)
-        print("\nSUMMARY")
+        print(f"\nSUMMARY (load average now {os.getloadavg()[0]:.2f})")
         for line in lines:
             print("   ", line)
     finally:

@@ -11,7 +11,8 @@ PAGE_ID_PATTERN = r"^[0-9]{1,64}$"
 
 
 class DashboardPathSchema(Schema):
-    pageId = fields.String(required=True, validate=validate.Regexp(PAGE_ID_PATTERN, error="Must be a page id (digits)."))
+    pageId = fields.String(required=True,
+                           validate=validate.Regexp(PAGE_ID_PATTERN, error="Must be a page id (digits)."))
     platform = fields.String(required=True, validate=validate.OneOf(PLATFORMS))
     period = fields.String(required=True, validate=validate.OneOf(tuple(PERIODS)),
                            metadata={"description": "all, week (the last 7 days) or day (the last 30 days)"})

@@ -14,6 +14,7 @@ not hold yet are read once from the Graph API with the page token stored on the 
 """
 from __future__ import annotations
 
+import json
 import logging
 from datetime import datetime, timedelta, timezone
 from itertools import islice
@@ -44,26 +45,28 @@ PICTURE_KEY = {"facebook": "full_picture", "instagram": "media_url"}
 PERMALINK_KEY = {"facebook": "permalink_url", "instagram": "permalink"}
 
 
-def top_intents(settings: dict, user: User, platform: str, external_id: str, period: str) -> list[dict]:
-    """The page's five most requested intents in the period, most requested first: title (English), title_fr,
-    name, value (how many comments asked it first), color."""
+def top_intents(settings: dict, user: User, platform: str, external_id: str, period: str) -> str:
+    """The page's five most requested intents in the period, most requested first, as JSON text: rows of title
+    (English), title_fr, name, value (how many comments asked it first) and color."""
     page, _role = team.team_page(user, external_id, platform)
     return _cached(settings, "intents", page, period, lambda: _count_intents(page, period))
 
 
-def posts_performance(settings: dict, user: User, platform: str, external_id: str, period: str) -> list[dict]:
-    """The page's most commented posts in the period: post (id, message, created_time, picture, permalink),
-    comments, matched, performance (matched comments in percent, rounded)."""
+def posts_performance(settings: dict, user: User, platform: str, external_id: str, period: str) -> str:
+    """The page's most commented posts in the period, as JSON text: rows of post (id, message, created_time,
+    picture, permalink), comments, matched and performance (matched comments in percent, rounded)."""
     page, _role = team.team_page(user, external_id, platform)
     return _cached(settings, "posts", page, period, lambda: _count_posts(settings, page, period))
 
 
-def _cached(settings: dict, kind: str, page: SocialPage, period: str, compute) -> list[dict]:
+def _cached(settings: dict, kind: str, page: SocialPage, period: str, compute) -> str:
+    """The answer as JSON text, kept so in Redis: a warm answer is sent as it is, never decoded and encoded again
+    (for the grid's 50 posts that was most of a warm call's time)."""
     key = settings.get("CELERY_KEY_PREFIX", "") + CACHE_KEY.format(
         kind=kind, page_id=page.id, external_id=page.external_id, period=period)
     answer = json_cache.get(settings, key)
     if answer is None:
-        answer = compute()
+        answer = json.dumps(compute(), ensure_ascii=False, separators=(",", ":"))
         json_cache.put(settings, key, answer, CACHE_SECONDS)
     return answer
 

@@ -1,8 +1,7 @@
-"""Answers kept a short while in Redis as JSON. The cache only saves work: Redis being away, or a value that is not
-JSON, reads as a miss and the caller computes the answer again."""
+"""Answers kept a short while in Redis as JSON text, sent back as they are. The cache only saves work: Redis being
+away reads as a miss, and the caller computes the answer again."""
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import redis
@@ -13,16 +12,16 @@ def _redis(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
 
 
-def get(settings: dict, key: str):
+def get(settings: dict, key: str) -> str | None:
     try:
         raw = _redis(settings["REDIS_URL"]).get(key)
-        return json.loads(raw) if raw else None
-    except (redis.RedisError, ValueError):
+    except redis.RedisError:
         return None
+    return raw.decode() if raw else None
 
 
-def put(settings: dict, key: str, value, seconds: int) -> None:
+def put(settings: dict, key: str, text: str, seconds: int) -> None:
     try:
-        _redis(settings["REDIS_URL"]).set(key, json.dumps(value), ex=seconds)
+        _redis(settings["REDIS_URL"]).set(key, text.encode(), ex=seconds)
     except redis.RedisError:
         pass

@@ -10,7 +10,6 @@ tests' database, as tests/workers' add_agent does."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import time
 
@@ -21,7 +20,7 @@ from sqlalchemy import func, select
 from app.database import init_engine, session
 from app.models import Agent, AgentIntent, CommentLog, SocialPage
 from sandbox.admin_client import AdminClient
-from tests.e2e.product import REPO, VENV_BIN
+from tests.e2e.product import REPO, VENV_BIN, stop
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401  (screens_dir is a fixture)
 from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, PLAN, api_login, assert_no_overflow, \
@@ -49,16 +48,6 @@ LABELS = {
 }
 
 
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
 @pytest.fixture(scope="module")
 def worker(product):
     """The product's webhook callback registered at the sandbox, and a real Celery worker on every queue."""
@@ -69,10 +58,9 @@ def worker(product):
                                 "-Q", ",".join(queue.QUEUES), "-P", "solo", "-c", "1", "--without-gossip",
                                 "--without-mingle", "--without-heartbeat", "-l", "WARNING",
                                 "-n", f"e2e-dashboard-{os.getpid()}@%h"],
-                               cwd=REPO, env=product.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+                               cwd=REPO, env=product.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     yield process
-    _stop(process)
+    stop(process)
 
 
 def _add_generic_agent(page_row: SocialPage) -> None:

@@ -1,13 +1,12 @@
 /** The most requested intents of the selected page (spec 001 §2): a pie chart (chart.js) and its legend with
  *  the counts, and the period filter (all by default). */
-import { Box, ColorSwatch, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core'
 import { ArcElement, Chart as ChartJS, Tooltip } from 'chart.js'
 import { useState } from 'react'
 import { Pie } from 'react-chartjs-2'
 import { useTranslation } from 'react-i18next'
 import { dashboardApi } from '../../api/dashboard'
-import PeriodSelect from './PeriodSelect'
-import RetryAlert from './RetryAlert'
+import DashboardBlock from './DashboardBlock'
 import { INTENTS_DEFAULT_PERIOD, formatCount, intentTitle, topIntents } from './dashboardModel'
 import useDashboardData from './useDashboardData'
 
@@ -16,8 +15,8 @@ ChartJS.register(ArcElement, Tooltip)
 export default function IntentsPie({ page }) {
   const { t, i18n } = useTranslation()
   const [period, setPeriod] = useState(INTENTS_DEFAULT_PERIOD)
-  const { rows, loading, failed, reload } = useDashboardData(dashboardApi.intents, page, period)
-  const intents = topIntents(rows)
+  const data = useDashboardData(dashboardApi.intents, page, period)
+  const intents = topIntents(data.rows)
   const titles = intents.map((row) => intentTitle(row, i18n.language))
   const chart = {
     labels: titles,
@@ -25,36 +24,24 @@ export default function IntentsPie({ page }) {
       borderColor: '#fff', borderWidth: 2 }],
   }
   return (
-    <Paper withBorder radius="md" p="md" className="dashboard__intents">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Title order={2} size="h3">{t('dashboard.intents.title')}</Title>
-        <PeriodSelect block="intents" value={period} onChange={setPeriod} />
-      </Group>
-      {failed ? (
-        <RetryAlert messageKey="dashboard.intents.error" onRetry={reload} />
-      ) : loading && !rows ? (
-        <Group justify="center" py="xl"><Loader size="sm" /></Group>
-      ) : intents.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">{t('dashboard.intents.none')}</Text>
-      ) : (
-        <Group align="center" justify="center" gap="xl" wrap="wrap" opacity={loading ? 0.6 : 1}>
-          <Box w={220} h={220} role="img" aria-label={t('dashboard.intents.chart')}>
-            <Pie data={chart} options={{ responsive: true, maintainAspectRatio: false, animation: false,
-              plugins: { legend: { display: false } } }} />
-          </Box>
-          <Stack gap="xs" className="dashboard__intent-list" miw={200}>
-            {intents.map((row, index) => (
-              <Group key={row.name} gap="sm" wrap="nowrap" justify="space-between" data-intent={row.name}>
-                <Group gap="xs" wrap="nowrap">
-                  <ColorSwatch color={row.color} size={14} withShadow={false} />
-                  <Text size="sm" className="dashboard__intent-title">{titles[index]}</Text>
-                </Group>
-                <Text size="sm" fw={700} className="dashboard__intent-value">{formatCount(row.value)}</Text>
+    <DashboardBlock block="intents" period={period} onPeriod={setPeriod} data={data} empty={intents.length === 0}>
+      <Group align="center" justify="center" gap="xl" wrap="wrap">
+        <Box w={220} h={220} role="img" aria-label={t('dashboard.intents.chart')}>
+          <Pie data={chart} options={{ responsive: true, maintainAspectRatio: false, animation: false,
+            plugins: { legend: { display: false } } }} />
+        </Box>
+        <Stack gap="xs" className="dashboard__intent-list" miw={200}>
+          {intents.map((row, index) => (
+            <Group key={row.name} gap="sm" wrap="nowrap" justify="space-between" data-intent={row.name}>
+              <Group gap="xs" wrap="nowrap">
+                <ColorSwatch color={row.color} size={14} withShadow={false} />
+                <Text size="sm" className="dashboard__intent-title">{titles[index]}</Text>
               </Group>
-            ))}
-          </Stack>
-        </Group>
-      )}
-    </Paper>
+              <Text size="sm" fw={700} className="dashboard__intent-value">{formatCount(row.value)}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
+    </DashboardBlock>
   )
 }

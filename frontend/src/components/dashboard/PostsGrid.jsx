@@ -1,11 +1,10 @@
 /** The selected page's posts performance (spec 001 §2): each post's picture, text, date, comments, matched
  *  comments and rounded performance, with a link to the post; the period filter starts on "most recent". */
-import { Anchor, Box, Card, Center, Group, Image, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Card, Center, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dashboardApi } from '../../api/dashboard'
-import PeriodSelect from './PeriodSelect'
-import RetryAlert from './RetryAlert'
+import DashboardBlock from './DashboardBlock'
 import { POSTS_DEFAULT_PERIOD, formatCount, permalinkOf, pictureOf, postPreview } from './dashboardModel'
 import useDashboardData from './useDashboardData'
 
@@ -58,28 +57,14 @@ function PostCard({ row }) {
 }
 
 export default function PostsGrid({ page }) {
-  const { t } = useTranslation()
   const [period, setPeriod] = useState(POSTS_DEFAULT_PERIOD)
-  const { rows, loading, failed, reload } = useDashboardData(dashboardApi.posts, page, period)
+  const data = useDashboardData(dashboardApi.posts, page, period)
+  const rows = data.rows ?? []
   return (
-    <Paper withBorder radius="md" p="md" className="dashboard__posts">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Title order={2} size="h3">{t('dashboard.posts.title')}</Title>
-        <PeriodSelect block="posts" value={period} onChange={setPeriod} />
-      </Group>
-      {failed ? (
-        <RetryAlert messageKey="dashboard.posts.error" onRetry={reload} />
-      ) : loading && !rows ? (
-        <Group justify="center" py="xl"><Loader size="sm" /></Group>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">{t('dashboard.posts.none')}</Text>
-      ) : (
-        <Box opacity={loading ? 0.6 : 1}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            {rows.map((row) => <PostCard key={row.post.id} row={row} />)}
-          </SimpleGrid>
-        </Box>
-      )}
-    </Paper>
+    <DashboardBlock block="posts" period={period} onPeriod={setPeriod} data={data} empty={rows.length === 0}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {rows.map((row) => <PostCard key={row.post.id} row={row} />)}
+      </SimpleGrid>
+    </DashboardBlock>
   )
 }
