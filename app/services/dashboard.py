@@ -60,8 +60,8 @@ def posts_performance(settings: dict, user: User, platform: str, external_id: st
 
 
 def _cached(settings: dict, kind: str, page: SocialPage, period: str, compute) -> str:
-    """The answer as JSON text, kept so in Redis: a warm answer is sent as it is, never decoded and encoded again
-    (for the grid's 50 posts that was most of a warm call's time)."""
+    """The answer as JSON text, kept so in Redis: a warm answer is sent as it is, never decoded, checked against
+    the answer schema and encoded again (work that grows with the grid's 50 posts)."""
     key = settings.get("CELERY_KEY_PREFIX", "") + CACHE_KEY.format(
         kind=kind, page_id=page.id, external_id=page.external_id, period=period)
     answer = json_cache.get(settings, key)

@@ -171,6 +171,22 @@ def test_a_post_unknown_to_the_graph_api_is_still_counted(client, sandbox, signe
         [(f"{sandbox_page['id']}_999", 2, None)]
 
 
+def test_the_graph_api_down_leaves_the_counts_without_pictures(client, sandbox, signed_in):
+    user, headers, network_user = paid_user(signed_in)
+    page, sandbox_page = connected_page(client, sandbox, headers, network_user)
+    post = sandbox.admin.post("Nouvelle collection", page_id=sandbox_page["id"],
+                              picture=f"{sandbox.url}/{sandbox_page['id']}/picture")["id"]
+    _logs(page, 2, "price", post=post)
+    sandbox.admin.fault("server_error", scope=sandbox_page["id"])
+
+    answer = _posts(client, headers, page_id=sandbox_page["id"])
+
+    assert answer.status_code == 200
+    assert [(row["post"]["id"], row["comments"], row["post"]["full_picture"]) for row in answer.get_json()["data"]] \
+        == [(post, 2, None)]
+    assert session.scalar(select(func.count(Post.id)).where(Post.page_id == page.id)) == 0
+
+
 def test_rounding_of_the_performance():
     assert [dashboard.percent(part, whole) for part, whole in ((1, 3), (2, 3), (1, 8), (0, 5), (5, 5), (0, 0))] == \
         [33, 67, 13, 0, 100, 0]
