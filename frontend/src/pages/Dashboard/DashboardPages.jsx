@@ -1,10 +1,12 @@
 /** The dashboard's connected pages and the selected page (spec 000 §2, §4): another team's page greyed and not
  *  selectable; settings and disconnect for the owner only; the selection stored in the session as the
- *  specification's "Selected page" (the stored one while still connected, else the first connected page). */
+ *  specification's "Selected page" (the stored one while still connected, else the first connected page); under it
+ *  the selected page's intents and posts (spec 001 §2 "Dashboard"). */
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import PageDashboard from '../../components/dashboard/PageDashboard'
 import Spinner from '../../components/feedback/Spinner'
 import PageCard from '../../components/pages/PageCard'
 import PageRow from '../../components/pages/PageRow'
@@ -67,6 +69,7 @@ export default function DashboardPages() {
           selected={selected?.id === page.idPage && selected?.platform === page.platform} />
       )} />
       {selected && <SelectedPage selected={selected} />}
+      {selected && <PageDashboard key={`${selected.platform}:${selected.id}`} page={selected} />}
     </>
   )
 }
