@@ -9,6 +9,7 @@ it could never be revoked).
 from __future__ import annotations
 
 import re
+from functools import wraps
 
 from flask import Flask, jsonify, request
 from flask_jwt_extended import get_current_user, jwt_required, verify_jwt_in_request
@@ -32,11 +33,24 @@ def signed_in(blp, *, forbidden: bool = False):
     """The view needs a session: checked, and documented with the bearer scheme and its 401 answer (and 403 when
     the view also checks the caller's rights)."""
     def decorate(view):
-        view = blp.alt_response(401, response="UNAUTHORIZED")(jwt_required()(view))
+        view = blp.alt_response(401, response="UNAUTHORIZED")(_session_required(view))
         if forbidden:
             view = blp.alt_response(403, response="FORBIDDEN")(view)
         return blp.doc(security=[{BEARER: []}])(view)
     return decorate
+
+
+def _session_required(view):
+    checked = jwt_required()(view)
+
+    @wraps(view)
+    def run(*args, **kwargs):
+        # On a secure path the before-request hook has verified the token already: checking it again would load
+        # the user and look up the revoked tokens twice on every call.
+        if request.path.startswith(SECURE_PREFIX):
+            return view(*args, **kwargs)
+        return checked(*args, **kwargs)
+    return run
 
 
 def current_user() -> User:

@@ -11,11 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from functools import lru_cache
-
-import redis
-
 from app import graph
+from app.services import json_cache
 from app.services.graph import graph_client
 
 log = logging.getLogger(__name__)
@@ -72,23 +69,15 @@ def _count(value) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
-@lru_cache(maxsize=4)
-def _redis(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-
-
 def _cache_get(settings: dict, key: str) -> dict | None:
-    # The cache only saves calls: Redis being away, or a value not ours, means reading the Graph API again.
+    # The cache only saves calls: a value not ours means reading the Graph API again.
+    raw = json_cache.get(settings, key)
     try:
-        raw = _redis(settings["REDIS_URL"]).get(key)
         value = json.loads(raw) if raw else None
-    except (redis.RedisError, ValueError):
+    except ValueError:
         return None
     return value if isinstance(value, dict) else None
 
 
 def _cache_set(settings: dict, key: str, figures: dict) -> None:
-    try:
-        _redis(settings["REDIS_URL"]).set(key, json.dumps(figures), ex=CACHE_SECONDS)
-    except redis.RedisError:
-        pass
+    json_cache.put(settings, key, json.dumps(figures), CACHE_SECONDS)
