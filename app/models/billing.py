@@ -92,7 +92,8 @@ class InvoiceCounter(Base):
 
     __tablename__ = "invoice_counters"
 
-    year: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    year: Mapped[int] = mapped_column(unique=True)
     last: Mapped[int] = mapped_column(default=0)
 
 

@@ -18,9 +18,11 @@ depends_on = None
 
 def upgrade() -> None:
     op.create_table('invoice_counters',
-    sa.Column('year', sa.Integer(), autoincrement=False, nullable=False),
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('year', sa.Integer(), nullable=False),
     sa.Column('last', sa.Integer(), nullable=False),
-    sa.PrimaryKeyConstraint('year', name=op.f('pk_invoice_counters'))
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_invoice_counters')),
+    sa.UniqueConstraint('year', name=op.f('uq_invoice_counters_year'))
     )
     op.create_table('payment_notifications',
     sa.Column('id', sa.Integer(), nullable=False),
