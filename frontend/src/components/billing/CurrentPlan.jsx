@@ -10,12 +10,13 @@ import { planLabel } from '../pricing/PlanCard'
 const LIMITS = ['socialPages', 'teamMember', 'activeAgent', 'monthlyReplies']
 
 function Figure({ label, value, used, name }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const number = (n) => new Intl.NumberFormat(i18n.language).format(n)
   return (
     <Card withBorder radius="md" padding="md" className="current-plan__limit" data-limit={name}>
       <Text size="sm" c="dimmed">{label}</Text>
-      <Text fz={22} fw={700} className="current-plan__value">{value}</Text>
-      {used !== undefined && <Text size="xs" c="dimmed">{t('billing.plan.used', { count: used })}</Text>}
+      <Text fz={22} fw={700} className="current-plan__value">{number(value)}</Text>
+      {used !== undefined && <Text size="xs" c="dimmed">{t('billing.plan.used', { count: used, n: number(used) })}</Text>}
     </Card>
   )
 }

@@ -77,17 +77,19 @@ export default function PaymentModal({ opened, onClose, plans, initialPlan, curr
           onChange={(value) => setMonths(Number(value))} withAsterisk>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt={6}>
             {PERIODS.map(({ months: m, discount }) => (
-              <Radio.Card key={m} value={String(m)} disabled={!plan} p="sm" radius="md" className="payment-modal__period"
+              <Radio.Card key={m} value={String(m)} disabled={!plan} p="xs" radius="md" className="payment-modal__period"
                 aria-label={t('billing.modal.months', { count: m })}>
                 <Group gap="xs" wrap="nowrap" align="flex-start">
                   <Radio.Indicator disabled={!plan} />
-                  <div>
-                    <Text fw={600} size="sm">{t('billing.modal.months', { count: m })}</Text>
-                    <Text size="xs" c={discount ? 'green.8' : 'dimmed'}>
-                      {discount ? t('billing.modal.discount', { percent: discount * 100 }) : t('billing.modal.noDiscount')}
-                    </Text>
+                  <Group gap={4} justify="space-between" align="baseline" style={{ flex: 1 }}>
+                    <div>
+                      <Text fw={600} size="sm">{t('billing.modal.months', { count: m })}</Text>
+                      <Text size="xs" c={discount ? 'green.8' : 'dimmed'}>
+                        {discount ? t('billing.modal.discount', { percent: discount * 100 }) : t('billing.modal.noDiscount')}
+                      </Text>
+                    </div>
                     {plan && <Text size="xs" c="dimmed">{formatPrice(periodPrice(plan, currency, m), currency)}</Text>}
-                  </div>
+                  </Group>
                 </Group>
               </Radio.Card>
             ))}

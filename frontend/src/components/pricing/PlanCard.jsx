@@ -59,7 +59,11 @@ export default function PlanCard({ plan, currency, current = false, action = nul
           {FEATURES.map((feature) => (
             <Feature key={feature} on={Boolean(plan[feature])}>{t(`pricing.features.${feature}`)}</Feature>
           ))}
-          {plan.support && <Feature on>{t('pricing.support', { support: plan.support })}</Feature>}
+          {plan.support && (
+            <Feature on>
+              {t('pricing.support', { support: t(`pricing.supportKinds.${plan.support}`, { defaultValue: plan.support }) })}
+            </Feature>
+          )}
         </List>
         {action && <div style={{ marginTop: 'auto' }}>{action}</div>}
       </Stack>

@@ -35,14 +35,17 @@ afterEach(() => vi.restoreAllMocks())
 
 async function openModalFor(name) {
   renderApp('/home/billing?tab=change')
-  fireEvent.click(await screen.findByRole('button', { name: `Choose ${name}` }))
+  fireEvent.click(await screen.findByRole('button', { name: `Choose ${name}` }, SLOW))
   return screen.findByRole('dialog', { name: 'Pay by card' })
 }
 
-describe('billing screen (spec 001 §4 "Billing")', () => {
+// The screen is a lazy route: on a loaded machine its first render takes a few seconds.
+const SLOW = { timeout: 8000 }
+
+describe('billing screen (spec 001 §4 "Billing")', { timeout: 30000 }, () => {
   it('shows the current plan with its limits, and Free Trial as Free Offer', async () => {
     renderApp('/home/billing')
-    expect(await screen.findByRole('heading', { name: 'Free Offer' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Free Offer' }, SLOW)).toBeTruthy()
     expect(billingApi.plan).toHaveBeenCalledWith('42')
     expect(screen.getByText('Social pages').nextSibling.textContent).toBe('0')
     expect(screen.getByText('Team members').parentElement.textContent).toContain('1 used')
@@ -52,7 +55,7 @@ describe('billing screen (spec 001 §4 "Billing")', () => {
 
   it('never offers Free Trial nor the current plan', async () => {
     renderApp('/home/billing?tab=change')
-    expect((await screen.findByRole('button', { name: 'Choose Free Trial' })).disabled).toBe(true)
+    expect((await screen.findByRole('button', { name: 'Choose Free Trial' }, SLOW)).disabled).toBe(true)
     expect(screen.getByRole('button', { name: 'Choose SME/Artisans' }).disabled).toBe(false)
   })
 
@@ -112,7 +115,7 @@ describe('billing screen (spec 001 §4 "Billing")', () => {
 
   it('lists payments with their status colours; View opens the invoice, Back returns', async () => {
     renderApp('/home/billing?tab=payments')
-    const table = await screen.findByRole('table')
+    const table = await screen.findByRole('table', {}, SLOW)
     const rows = within(table).getAllByRole('row')
     expect(within(rows[1]).getByText('Paid').closest('[data-status]').getAttribute('data-status')).toBe('paid')
     expect(within(rows[2]).getByText('Refused')).toBeTruthy()

@@ -90,7 +90,7 @@ export default function BillingPage() {
       <Title order={1} mb="md">{t('pages.billing.title')}</Title>
       <Tabs value={tab} onChange={goTo} keepMounted={false}>
         <Tabs.List mb="lg">
-          {TABS.map((name) => <Tabs.Tab key={name} value={name}>{t(`billing.tabs.${name}`)}</Tabs.Tab>)}
+          {TABS.map((name) => <Tabs.Tab key={name} value={name} px={10}>{t(`billing.tabs.${name}`)}</Tabs.Tab>)}
         </Tabs.List>
 
         <Tabs.Panel value="plan">

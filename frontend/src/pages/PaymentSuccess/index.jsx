@@ -44,7 +44,7 @@ export default function PaymentSuccessPage() {
       <Card withBorder radius="md" padding="xl" maw={560} className="payment-success">
         <Stack gap="sm">
           <Title order={1} c="green.8">{t('pages.paymentSuccess.title')}</Title>
-          <Text>{t('payment.thanks')}</Text>
+          {state === 'ready' && <Text>{t(payment?.status === 'paid' ? 'payment.thanks' : 'payment.pending')}</Text>}
           {state === 'loading' && <Loader size="sm" aria-label={t('common.loading')} />}
           {state === 'ready' && plan?.name && (
             <Text className="payment-success__plan">
