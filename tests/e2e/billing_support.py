@@ -74,16 +74,3 @@ def tab(browser, width: int, height: int, timezone: str = PARIS) -> Page:
     context = browser.new_context(viewport={"width": width, "height": height}, timezone_id=timezone,
                                   accept_downloads=True)
     return context.new_page()
-
-
-def sign_in_through_dialog(tab_: Page, product, name: str) -> None:
-    """Login on the landing page, then the user's choice on the sandbox's login dialog."""
-    tab_.goto(product.web_url + "/")
-    login = tab_.get_by_role("button", name="Login", exact=True)
-    if not login.is_visible():  # on a phone the Login button is behind the Burger
-        tab_.get_by_role("button", name="Menu", exact=True).click()
-    login.click()
-    tab_.wait_for_url(re.compile(re.escape(product.sandbox_url) + r"/dialog/oauth\?"))
-    tab_.locator("form.user").filter(has_text=name).get_by_role("button").click()
-    tab_.wait_for_url(product.web_url + "/home/dashboard")
-    tab_.evaluate("localStorage.setItem('hasvisited', 'true')")  # no plan-expiry toast over the screens

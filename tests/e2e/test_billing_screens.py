@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.billing_support import (PARIS, buy_without_browser, merchant, network_page,  # noqa: F401
-                                       network_user, sign_in_through_dialog, tab)
+                                       network_user, tab)
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 from tests.e2e.test_team_screen import assert_no_overflow, dialog_fits, open_signed_in
@@ -38,7 +38,7 @@ def test_free_trial_user_pays_by_card_and_connects_the_refused_page(browser, pro
     network_page(product, BAKERY, buyer)
     desktop = tab(browser, 1280, 800, PARIS)
     console = ConsoleWatch(desktop)
-    sign_in_through_dialog(desktop, product, buyer["name"])
+    open_signed_in(desktop, product, {"token": buyer["jwt"], "user": buyer["user"]}, None, "/home/dashboard")
 
     # The free offer refuses the page.
     desktop.goto(product.web_url + "/pages")

@@ -43,14 +43,20 @@ def session_of(user: dict) -> dict:
     return {"token": user["jwt"], "user": user["user"]}
 
 
+def page_with_team(product, owner_name: tuple[str, str], member_name: tuple[str, str]):
+    """A new owner on Agencies with Gabes Garden connected, and a new member (also an admin of the page on the
+    network, still on the Free Trial) in its team: (owner, member, the page as the owner's list shows it)."""
+    owner, member = network_user(product, *owner_name), network_user(product, *member_name)
+    network_page(product, GARDEN, owner, member)
+    product.run_app("plans", "grant", owner["id"], "Agencies")
+    garden = connected_page(product, owner["jwt"], GARDEN)
+    join_by_api(product, owner["jwt"], garden, member["token"], member_name[0])
+    return owner, member, garden
+
+
 def test_make_owner_refused_by_the_offer_then_done_and_roles_follow(browser, product, merchant,  # noqa: F811
                                                                      screens_dir):  # noqa: F811
-    nadia = network_user(product, "Nadia", "Jaziri")
-    yassine = network_user(product, "Yassine", "Mabrouk")
-    network_page(product, GARDEN, nadia, yassine)
-    product.run_app("plans", "grant", nadia["id"], "Agencies")
-    garden = connected_page(product, nadia["jwt"], GARDEN)
-    join_by_api(product, nadia["jwt"], garden, yassine["token"], "Yassine")
+    nadia, yassine, garden = page_with_team(product, ("Nadia", "Jaziri"), ("Yassine", "Mabrouk"))
 
     desktop = tab(browser, 1280, 800, TUNIS)
     console = ConsoleWatch(desktop)
@@ -116,12 +122,7 @@ def test_make_owner_refused_by_the_offer_then_done_and_roles_follow(browser, pro
 
 def test_make_owner_modal_fits_in_the_other_language_and_width(browser, product, screens_dir):  # noqa: F811
     """The modal's refusal at 375 px in English and at 1280 px in French (the other two of the four)."""
-    owner = network_user(product, "Ines", "Sassi")
-    member = network_user(product, "Omar", "Ayari")
-    network_page(product, GARDEN, owner, member)
-    product.run_app("plans", "grant", owner["id"], "Agencies")
-    garden = connected_page(product, owner["jwt"], GARDEN)
-    join_by_api(product, owner["jwt"], garden, member["token"], "Omar")
+    owner, member, garden = page_with_team(product, ("Ines", "Sassi"), ("Omar", "Ayari"))
     for size, lang, disconnect, label, make, refused in (
             ("mobile", "en", "Disconnect", "New owner", "Make owner",
              "The offer of the new owner does not allow this operation"),

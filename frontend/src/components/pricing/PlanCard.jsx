@@ -1,7 +1,7 @@
 /** One plan of the pricing catalogue as a Mantine card (spec 001 §3 "Pricing plan"): its name (Free Trial shown
  *  as Free Offer), who it is for, its monthly price in the visitor's currency, its limits and features; `action`
  *  is the card's button (sign up on /pricing, choose on the billing change tab). */
-import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Badge, Card, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatPrice, isFreeTrial, monthlyPrice } from './pricingModel'
 
@@ -34,10 +34,8 @@ export default function PlanCard({ plan, currency, current = false, action = nul
     <Card withBorder radius="md" padding="lg" className="plan-card" data-plan={plan.name} data-current={current}
       style={current ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h3">{planLabel(t, plan.name)}</Title>
-          {current && <Badge variant="light">{t('pricing.current')}</Badge>}
-        </Group>
+        {current && <Badge variant="light" style={{ alignSelf: 'flex-start' }}>{t('pricing.current')}</Badge>}
+        <Title order={2} size="h3">{planLabel(t, plan.name)}</Title>
         {company && <Text size="sm" c="dimmed">{company}</Text>}
         <div>
           {free ? (
@@ -52,7 +50,7 @@ export default function PlanCard({ plan, currency, current = false, action = nul
             </>
           )}
         </div>
-        <List spacing={4} size="sm" center>
+        <List spacing={6} size="sm" center styles={{ itemLabel: { lineHeight: 1.4 } }}>
           {LIMITS.map(([field, key]) => (
             <Feature key={field} on>{t(key, { count: Number(plan[field] ?? 0) })}</Feature>
           ))}
