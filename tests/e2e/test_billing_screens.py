@@ -110,6 +110,8 @@ def test_free_trial_user_pays_by_card_and_connects_the_refused_page(browser, pro
     number = desktop.locator(".invoice__number").inner_text()
     assert re.fullmatch(r"[\w-]+", number), number
     expect(desktop.locator(".invoice__amount")).to_have_text("85.50 €")
+    expect(desktop.locator(".invoice__vat")).to_contain_text("VAT 19% (included)")
+    expect(desktop.locator(".invoice")).to_contain_text("12 rue de la Kasbah, Bizerte")
     shoot(desktop, screens_dir, "billing-invoice-desktop-en")
     with desktop.expect_download() as download_info:
         desktop.get_by_role("button", name="Download the PDF").click()

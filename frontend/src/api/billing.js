@@ -16,7 +16,9 @@ export const billingApi = {
   /** Records the pending order; the answer is its history row with `checkoutUrl` and the signed `form` fields. */
   addNewTransaction: (networkId, purchase) =>
     client.post(`/secure/profile/addNewTransaction/${encodeURIComponent(networkId)}`, purchase).then(dataOf),
-  /** The invoice of a paid order (by its idPack) as a PDF Blob. */
+  /** The invoice of a paid order (by its idPack): number, date, seller, buyer, lines, total and the VAT it holds. */
+  invoice: (idPack) => client.get(`/secure/profile/invoice/${encodeURIComponent(idPack)}`).then(dataOf),
+  /** The same invoice as a PDF Blob. */
   invoicePdf: (idPack) =>
     client.get(`/secure/profile/invoice/${encodeURIComponent(idPack)}/pdf`, { responseType: 'blob' }),
   /** Made on load of the success page, no body (spec 000 §7): { payment: the latest order, plan: the current }. */

@@ -21,6 +21,11 @@ const history = [
   { date_Create: '2026-11-19T10:00:00', payment: 15, currency: 'EUR', status: 'refused', payed_by: 'Salma Haddad',
     description: 'SME/Artisans', period: 1, factureNumber: null, email: 's@example.com', idPack: 'o2' },
 ]
+const invoice = { number: 'F2026-000001', date: '2026-11-20T10:05:00', status: 'paid', idPack: 'o1',
+  seller: { name: 'Comment auto-reply SARL', address: 'Tunis, Tunisia', taxId: '' },
+  buyer: { name: 'Salma Haddad', email: 's@example.com', address: '3 rue de Marseille' },
+  lines: [{ description: 'SME/Artisans', period: 6, from: '2026-11-20T10:05:00', to: '2027-05-20T10:05:00', amount: 85.5 }],
+  currency: 'EUR', total: 85.5, totalExcludingVat: 71.85, vat: 13.65, vatPercent: 19 }
 const user = { idFacebook: '42', first_name: 'Salma', last_name: 'Haddad', email: 'salma@example.com' }
 
 beforeEach(() => {
@@ -30,6 +35,7 @@ beforeEach(() => {
   vi.spyOn(billingApi, 'pricing').mockResolvedValue(plans)
   vi.spyOn(billingApi, 'plan').mockResolvedValue(trialPlan)
   vi.spyOn(billingApi, 'history').mockResolvedValue(history)
+  vi.spyOn(billingApi, 'invoice').mockResolvedValue(invoice)
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -122,8 +128,15 @@ describe('billing screen (spec 001 §4 "Billing")', { timeout: 30000 }, () => {
     expect(within(rows[1]).getByText('85.50 €')).toBeTruthy()
     fireEvent.click(within(rows[1]).getByRole('button', { name: 'View invoice F2026-000001' }))
     expect(await screen.findByText('F2026-000001')).toBeTruthy()
+    expect(billingApi.invoice).toHaveBeenCalledWith('o1')
+    expect(await screen.findByText('71.85 €')).toBeTruthy()
+    expect(screen.getByText('VAT 19% (included)')).toBeTruthy()
+    expect(screen.getByText('20 November 2026 to 20 May 2027')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Download the PDF' })).toBeTruthy()
     fireEvent.click(screen.getAllByRole('button', { name: /Back/ })[0])
-    expect(await screen.findByRole('table')).toBeTruthy()
+    const again = await screen.findByRole('table')
+    fireEvent.click(within(again).getAllByRole('row')[2].querySelector('button'))
+    expect(await screen.findByText('This payment is not paid: it has no invoice.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Download the PDF' })).toBeNull()
   })
 })
