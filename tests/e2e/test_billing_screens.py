@@ -157,7 +157,9 @@ def test_billing_screens_fit_in_both_languages(browser, product, paying_customer
     shown = tab(browser, *((1280, 800) if size == "desktop" else (375, 740)), PARIS)
     console = ConsoleWatch(shown)
     session = {"token": paying_customer["jwt"], "user": paying_customer["user"]}
-    open_signed_in(shown, product, session, None, "/pricing", lang)
+    with shown.expect_request(re.compile(r".*/api/v1/pricing/pricing$")) as pricing_call:
+        open_signed_in(shown, product, session, None, "/pricing", lang)
+    assert "authorization" not in pricing_call.value.headers  # spec 001 §7: no auth header, even signed in
     expect(shown.locator(".plan-card")).to_have_count(4)
     expect(shown.get_by_role("heading", name=words["pricing"], level=1)).to_be_visible()
     assert_no_overflow(shown)
