@@ -3,14 +3,10 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from app.api.fields import not_blank
+from app.api.fields import not_blank, required_text, storable
 from app.services import currency, gateway, plans
 
 NAME_MAX, EMAIL_MAX, ADDRESS_MAX = 120, 254, 500
-
-
-def _text(maximum: int, **kwargs) -> fields.String:
-    return fields.String(required=True, validate=[not_blank, validate.Length(max=maximum)], **kwargs)
 
 
 # Requests
@@ -27,14 +23,14 @@ class PurchaseSchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    name = fields.String(required=True, validate=[not_blank, validate.Length(max=64)],
-                         metadata={"description": "the plan's name"})
+    name = required_text(64, metadata={"description": "the plan's name"})
     delai = fields.Integer(required=True, validate=validate.OneOf(tuple(plans.PERIOD_DISCOUNTS)),
                            metadata={"description": "months: 1, 6 or 12"})
-    user_name = _text(NAME_MAX, metadata={"description": "the buyer's first name"})
-    last_name = _text(NAME_MAX)
-    email = fields.String(required=True, validate=[not_blank, validate.Length(max=EMAIL_MAX), validate.Email()])
-    adresse = _text(ADDRESS_MAX)
+    user_name = required_text(NAME_MAX, metadata={"description": "the buyer's first name"})
+    last_name = required_text(NAME_MAX)
+    email = fields.String(required=True, validate=[not_blank, storable, validate.Length(max=EMAIL_MAX),
+                                                   validate.Email()])
+    adresse = required_text(ADDRESS_MAX)
     currency = fields.String(load_default=currency.BASE, validate=validate.OneOf(tuple(currency.CURRENCIES)))
     language = fields.String(load_default="fr", validate=validate.OneOf(gateway.LANGUAGES))
     payedBy = fields.String()

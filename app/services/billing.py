@@ -10,6 +10,7 @@ Each notification is kept in `payment_notifications` with what was done with it.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from dataclasses import dataclass
 from decimal import Decimal
@@ -25,6 +26,8 @@ from app.services.grants import add_months
 log = logging.getLogger(__name__)
 
 ORDER_ID_BYTES = 10  # 20 hex characters: unguessable, and short enough for the gateway's field
+# Our order ids and the operators' grants ("bonus-<hex>"): anything else names no order, and is not looked up.
+ORDER_ID_PATTERN = re.compile(r"[A-Za-z0-9-]{1,64}")
 FREE_OFFER = {"en": "Free Offer", "fr": "Offre gratuite"}
 LIMIT_TEXTS = {
     "number_pages": ("{n} social pages", "{n} pages sociales"),
@@ -118,7 +121,10 @@ def history_row(payment: Payment) -> dict:
 
 def own_payment(user: User, order_id: str) -> Payment:
     """The caller's payment of this order id: 404 when there is none, 403 when it is someone else's."""
-    payment = session.scalars(select(Payment).where(Payment.order_id == order_id.strip())).first()
+    order_id = order_id.strip()
+    payment = None
+    if ORDER_ID_PATTERN.fullmatch(order_id):
+        payment = session.scalars(select(Payment).where(Payment.order_id == order_id)).first()
     if payment is None:
         raise NotFound("No payment with this id")
     if payment.user_id != user.id:
@@ -214,6 +220,8 @@ def _apply(settings: dict, notification: gateway.Notification | None) -> Outcome
         return Outcome(False, "unreadable")
     if not gateway.signature_is_valid(settings, notification):
         return Outcome(False, "bad_signature")
+    if not ORDER_ID_PATTERN.fullmatch(notification.pay_id):
+        return Outcome(False, "unknown_order")
     payment = session.scalars(select(Payment).where(Payment.order_id == notification.pay_id)
                               .with_for_update()).first()
     if payment is None or payment.status == "bonus":

@@ -107,7 +107,7 @@ def read_notification(form: dict, body: object) -> Notification | None:
     if not isinstance(data, dict) or not data:
         return None
     if "TransStatus" in data:
-        return Notification("newer", _strings(data))
+        return _notification("newer", data)
     if len(data) == 1:
         inner = next(iter(data.values()))
         if isinstance(inner, str):
@@ -116,12 +116,17 @@ def read_notification(form: dict, body: object) -> Notification | None:
             except ValueError:
                 return None
         if isinstance(inner, dict) and "TransStatus" in inner:
-            return Notification("older", _strings(inner))
+            return _notification("older", inner)
     return None
 
 
-def _strings(data: dict) -> dict[str, str]:
-    return {str(key): value if isinstance(value, str) else json.dumps(value) for key, value in data.items()}
+def _notification(shape: str, data: dict) -> Notification | None:
+    """Its fields as strings; None when any holds a control character (the gateway sends none; such a body is
+    not kept as it came, since the database refuses NUL)."""
+    fields = {str(key): value if isinstance(value, str) else json.dumps(value) for key, value in data.items()}
+    if not all((key + value).isprintable() for key, value in fields.items()):
+        return None
+    return Notification(shape, fields)
 
 
 def signature_is_valid(settings: dict, notification: Notification) -> bool:

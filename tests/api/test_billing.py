@@ -107,6 +107,7 @@ def test_the_free_offer_and_the_current_plan_cannot_be_bought(client, buyer):
 @pytest.mark.parametrize("change", [
     {"delai": 3}, {"delai": "twelve"}, {"user_name": "  "}, {"last_name": ""}, {"adresse": None},
     {"email": "not-an-address"}, {"currency": "GBP"}, {"language": "de"}, {"name": ""}, {"user_name": "x" * 121},
+    {"user_name": "Amira\x00"}, {"adresse": "Tunis \ud800"}, {"name": "Agencies\x00"},
 ])
 def test_bad_purchase_input_is_refused_with_a_message_and_records_nothing(client, buyer, change):
     _, headers, network_user = buyer

@@ -82,6 +82,8 @@ def test_a_replayed_notification_changes_nothing_and_still_answers_200(client, o
     (lambda config, order_id: older_notification(config, order_id, "849300", "TND", TotalAmount="1000"),
      "bad_signature"),
     (lambda config, order_id: {"PAYID": order_id}, "unreadable"),
+    (lambda config, order_id: newer_notification(config, order_id + "\x00"), "unreadable"),
+    (lambda config, order_id: newer_notification(config, order_id + "'; --"), "unknown_order"),
     (lambda config, order_id: newer_notification(config, order_id, "99"), "unknown_status"),
 ])
 def test_an_altered_or_wrong_notification_is_refused_and_changes_nothing(client, order, billing_app, tamper, code):

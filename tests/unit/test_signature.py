@@ -71,3 +71,9 @@ def test_the_older_shape_also_arrives_as_a_json_string_in_a_form_field():
 def test_anything_else_is_no_notification():
     for form, body in (({}, None), ({"a": "1", "b": "2"}, None), ({"T1": "not json"}, None), ({}, ["list"])):
         assert gateway.read_notification(form, body) is None
+
+
+def test_a_notification_with_control_characters_is_none():
+    for fields in ({"TransStatus": "00", "PAYID": "ORD\x00-42", "Signature": NEWER_PAID},
+                   {"TransStatus": "00", "PAYID": "ORD-42", "Signature": NEWER_PAID, "x\ud800": "1"}):
+        assert gateway.read_notification(fields, None) is None
