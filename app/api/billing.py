@@ -21,15 +21,20 @@ blp = Blueprint("billing", __name__, url_prefix="", description="Plans, purchase
 PROFILE = "/api/v1/secure/profile"
 
 
+def _caller(network_id: str):
+    """The JWT's user, once the path's network id is found to be theirs (403 otherwise)."""
+    user = current_user()
+    billing.require_own_account(user, network_id)
+    return user
+
+
 @blp.route(f"{PROFILE}/billing/<string:token>")
 class CurrentPlan(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.response(200, CurrentPlanAnswerSchema)
     def get(self, token):
         """The caller's current plan: limits, validity, expiry date (expired plans included) and usage."""
-        user = current_user()
-        billing.require_own_account(user, token)
-        return {"data": billing.current_plan_answer(user)}
+        return {"data": billing.current_plan_answer(_caller(token))}
 
 
 @blp.route(f"{PROFILE}/paymentHistory/<string:token>")
@@ -38,9 +43,7 @@ class PaymentHistory(MethodView):
     @blp.response(200, HistorySchema)
     def get(self, token):
         """The caller's payments, newest first."""
-        user = current_user()
-        billing.require_own_account(user, token)
-        return {"data": billing.history(user)}
+        return {"data": billing.history(_caller(token))}
 
 
 @blp.route(f"{PROFILE}/addNewTransaction/<string:id>")
@@ -52,8 +55,7 @@ class AddNewTransaction(MethodView):
     def post(self, body, id):  # noqa: A002  (the specification's name)
         """Record a pending order and answer it with the signed hidden fields and the checkout URL the browser
         posts them to. The Free Offer and the plan in force answer 422 with a message."""
-        user = current_user()
-        billing.require_own_account(user, id)
+        user = _caller(id)
         purchase = billing.Purchase(plan_name=body["name"], months=body["delai"], currency=body["currency"],
                                     first_name=body["user_name"].strip(), last_name=body["last_name"].strip(),
                                     email=body["email"].strip(), address=body["adresse"].strip(),
