@@ -16,8 +16,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.billing_support import (PARIS, buy_without_browser, merchant, network_page,  # noqa: F401
-                                       network_user, tab)
+from tests.e2e.billing_support import (MERCHANT_PASSWORD, MERCHANT_SITE, PARIS, buy_without_browser,  # noqa: F401
+                                       merchant, network_page, network_user, tab)
+from tests.e2e.product import FRONTEND
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 from tests.e2e.test_team_screen import assert_no_overflow, dialog_fits, open_signed_in
@@ -128,6 +129,9 @@ def test_free_trial_user_pays_by_card_and_connects_the_refused_page(browser, pro
     expect(owner_group(desktop).locator(f'[aria-label="{BAKERY}"]')).to_be_visible()
     assert console.violations() == []  # the form's POST to the checkout is allowed by form-action
     desktop.context.close()
+    # The form was the server's: no merchant credential is in the bundle the browser ran.
+    bundle = "".join(path.read_text(encoding="utf-8") for path in (FRONTEND / "dist" / "assets").glob("*.js"))
+    assert MERCHANT_PASSWORD not in bundle and MERCHANT_SITE not in bundle
 
 
 @pytest.fixture(scope="module")
