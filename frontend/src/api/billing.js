@@ -25,6 +25,8 @@ export const billingApi = {
   paymentSuccess: () => client.post('/payment-success', null, { baseURL: '/' }).then(dataOf),
 }
 
+/** The client's request hook adds the session's Bearer to every call; request transforms run after it, so this one
+ *  takes it off again for the public call (the catalogue is the same for everyone, spec 001 §7 "no auth"). */
 function withoutAuthorization(data, headers) {
   headers.delete?.('Authorization')
   return data
