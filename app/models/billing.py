@@ -83,7 +83,6 @@ class Payment(Base):
     decided_at: Mapped[datetime | None]
 
     plan = relationship("Plan")
-    user = relationship("User")
 
 
 class InvoiceCounter(Base):
