@@ -51,6 +51,19 @@ DEFAULTS = {
     "GATEWAY_URL": "http://127.0.0.1:5100/gateway/Validation_paiement.php",
     "GATEWAY_SITE": "MER10001",
     "GATEWAY_VAD": "sandbox-vad",
+    # The gateway's terminal per currency (spec 001 §9: TND 001, EUR 003, USD 004).
+    "GATEWAY_TERMINALS": "TND:001,EUR:003,USD:004",
+    # Where the rates of EUR and USD in TND come from (an open.er-api.com style JSON: {"rates": {"EUR": ...}} for
+    # one TND), how long one reading is reused, and how long the browser's order waits for the gateway's answer.
+    "CURRENCY_RATES_URL": "http://127.0.0.1:5100/rates/TND",
+    "CURRENCY_RATES_TTL": "3600",
+    "CURRENCY_RATES_TIMEOUT": "3",
+    "PENDING_ORDER_HOURS": "24",
+    # The seller printed on invoices; prices include taxes (spec 001 §9), the invoice shows the VAT they hold.
+    "INVOICE_SELLER": "Comment auto-reply SARL",
+    "INVOICE_SELLER_ADDRESS": "Tunis, Tunisia",
+    "INVOICE_SELLER_TAX_ID": "",
+    "INVOICE_VAT_PERCENT": "19",
     "JWT_ACCESS_TOKEN_HOURS": "24",
     "WEBHOOK_MAX_BYTES": str(1024 * 1024),
     "NLP_CACHE_DIR": str(ROOT / "var" / "nlp-cache"),

@@ -19,6 +19,7 @@ POLL_PAGES = "polling.poll_pages"
 TRAIN_AGENT = "training.train_agent"
 SEND_MAIL = "mail.send"
 SWEEP_STALE = "sweeps.requeue_stale"
+EXPIRE_PLANS = "billing.expire_plans"
 PING = "health.ping"
 
 # Queues are named after jobs so a burst of comments never delays training or mail.
@@ -28,6 +29,7 @@ ROUTES = {
     DISPATCH_DUE: "actions",
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",
+    EXPIRE_PLANS: "sweeps",
     TRAIN_AGENT: "training",
     SEND_MAIL: "mail",
     PING: "default",

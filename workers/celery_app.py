@@ -5,6 +5,7 @@ module is imported here so the worker knows every task name of app/queue.py.
 """
 from __future__ import annotations
 
+from celery.schedules import crontab
 from celery.signals import task_postrun, worker_process_init
 
 from app import queue
@@ -21,9 +22,12 @@ celery.conf.beat_schedule = {
     "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": float(settings.get("DISPATCH_INTERVAL", 1))},
     "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": float(settings.get("SWEEP_INTERVAL", 30))},
     "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},
+    # Daily, just after midnight UTC: plans past their date become expired (the limits read the date themselves).
+    "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute=5, hour=0)},
 }
 
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
+import workers.billing  # noqa: E402,F401
 import workers.health  # noqa: E402,F401
 import workers.ingest  # noqa: E402,F401
 import workers.mail  # noqa: E402,F401

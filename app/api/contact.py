@@ -9,7 +9,7 @@ from werkzeug.exceptions import UnprocessableEntity
 
 from app.api.auth_schemas import MessageSchema
 from app.api.blueprint import Blueprint
-from app.api.fields import not_blank
+from app.api.fields import required_text
 from app.extensions import ErrorSchema, limiter
 from app.services import contact
 
@@ -19,20 +19,16 @@ TOO_MANY_REQUESTS = "Too many requests from your address, try again in a moment"
 MESSAGE_MAX_LENGTH = 5000
 
 
-def _text(max_length: int):
-    return fields.String(required=True, validate=[not_blank, validate.Length(max=max_length)])
-
-
 class ContactSchema(Schema):
     """The fields and lengths of a contact request; the newsletter sends '----' for the ones it does not ask."""
 
-    name = _text(120)
-    last_name = _text(120)
-    org = _text(255)
+    name = required_text(120)
+    last_name = required_text(120)
+    org = required_text(255)
     email = fields.Email(required=True, validate=validate.Length(max=254))
-    phone = _text(64)
-    subject = _text(255)
-    msg = _text(MESSAGE_MAX_LENGTH)
+    phone = required_text(64)
+    subject = required_text(255)
+    msg = required_text(MESSAGE_MAX_LENGTH)
     # The original client sends the new request's status (false, spec 000 §3); a request is always stored
     # unanswered, whatever it says.
     status = fields.Boolean(load_only=True, metadata={"description": "sent as false by the client; ignored"})

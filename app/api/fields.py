@@ -17,3 +17,14 @@ def not_blank(value: str) -> None:
     """Marshmallow 4 ignores a validator's False: refusing must raise."""
     if not value.strip():
         raise ValidationError("Must not be blank.")
+
+
+def storable(value: str) -> None:
+    """PostgreSQL text holds neither NUL nor a lone surrogate (which JSON can carry): refused as input, not a 500."""
+    if "\x00" in value or any("\ud800" <= character <= "\udfff" for character in value):
+        raise ValidationError("Must not contain NUL or unpaired surrogate characters.")
+
+
+def required_text(max_length: int, **kwargs) -> fields.String:
+    """A required, non-blank, storable string of at most `max_length` characters."""
+    return fields.String(required=True, validate=[not_blank, storable, validate.Length(max=max_length)], **kwargs)

@@ -1,7 +1,7 @@
 """Every model of the product, importable from one place (and registered on `Base.metadata`)."""
 from app.models.agents import Agent, AgentIntent, IntentDefinition, ProductAnswer
 from app.models.base import Base, utcnow
-from app.models.billing import Payment, Plan, ReplyUsage, Subscription
+from app.models.billing import InvoiceCounter, Payment, PaymentNotification, Plan, ReplyUsage, Subscription
 from app.models.catalogue import Category, Product, Synonym
 from app.models.comments import CommentLog, InboxEvent, ManualAnswer, PlannedAction, SubscriberProfile
 from app.models.contact import ContactRequest
@@ -10,7 +10,7 @@ from app.models.users import RevokedToken, User
 
 __all__ = [
     "Agent", "AgentIntent", "Base", "Category", "CommentLog", "ContactRequest", "InboxEvent",
-    "IntentDefinition", "Invitation", "ManualAnswer", "Payment", "Plan", "PlannedAction", "Post",
+    "IntentDefinition", "InvoiceCounter", "Invitation", "ManualAnswer", "Payment", "PaymentNotification", "Plan", "PlannedAction", "Post",
     "Product", "ProductAnswer", "ReplyUsage", "RevokedToken", "SocialPage", "Subscription", "SubscriberProfile",
     "Synonym", "TeamMembership", "User", "utcnow",
 ]

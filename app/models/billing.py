@@ -45,6 +45,7 @@ class Subscription(Base):
 
     user = relationship("User", back_populates="subscriptions")
     plan = relationship("Plan")
+    payment = relationship("Payment")
 
 
 class Payment(Base):
@@ -71,8 +72,43 @@ class Payment(Base):
     gateway_payid: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     paid_at: Mapped[datetime | None]
+    # The buyer's names as typed (payed_by is both together, as the history shows it) and the checkout language.
+    first_name: Mapped[str] = mapped_column(String(120), default="")
+    last_name: Mapped[str] = mapped_column(String(120), default="")
+    language: Mapped[str] = mapped_column(String(2), default="fr")
+    # Units of TND for one unit of `currency` when the order was signed (1 for TND): the rate stays with the order.
+    rate_to_tnd: Mapped[Decimal] = mapped_column(Numeric(14, 6), default=1)
+    # The gateway's last TransStatus applied (00 paid, 05, 06, 07, 08) and when.
+    gateway_status: Mapped[str | None] = mapped_column(String(2))
+    decided_at: Mapped[datetime | None]
 
     plan = relationship("Plan")
+
+
+class InvoiceCounter(Base):
+    """The last invoice number given in a year: taken with one UPDATE ... RETURNING, so two payments confirmed at
+    the same moment never share a number and no number is skipped."""
+
+    __tablename__ = "invoice_counters"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    year: Mapped[int] = mapped_column(unique=True)
+    last: Mapped[int] = mapped_column(default=0)
+
+
+class PaymentNotification(Base):
+    """Every notification the gateway (or anyone) posted, with what we did with it: the audit trail of payments,
+    where a replayed or altered notification shows as refused or ignored."""
+
+    __tablename__ = "payment_notifications"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[str | None] = mapped_column(String(64), index=True)
+    trans_status: Mapped[str | None] = mapped_column(String(8))
+    shape: Mapped[str] = mapped_column(String(8))  # older, newer or unknown
+    outcome: Mapped[str] = mapped_column(String(32))  # applied, replayed, bad_signature, unknown_order, ...
+    body: Mapped[dict] = mapped_column(JSON, default=dict)
+    received_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ReplyUsage(Base):

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from app.database import session
 from app.models import Payment, Plan, Subscription, User, utcnow
+from app.services.plans import all_plans, find
 
 MAX_MONTHS = 120
 
@@ -42,7 +43,7 @@ def grant(network_user_id: str, plan_name: str, months: int = 1) -> Grant:
     user = session.scalars(select(User).where(User.facebook_id == network_user_id.strip())).first()
     if user is None:
         raise GrantRefused(f"no user with network id {network_user_id!r} (they must have signed in once)")
-    plan = session.scalars(select(Plan).where(func.lower(Plan.name) == plan_name.strip().lower())).first()
+    plan = find(plan_name)
     if plan is None:
         names = ", ".join(repr(p.name) for p in all_plans())
         raise GrantRefused(f"no plan named {plan_name!r}; plans: {names}")
@@ -57,10 +58,6 @@ def grant(network_user_id: str, plan_name: str, months: int = 1) -> Grant:
     session.add(subscription)
     session.commit()
     return Grant(user, plan, payment, subscription)
-
-
-def all_plans() -> list[Plan]:
-    return list(session.scalars(select(Plan).order_by(Plan.position, Plan.id)))
 
 
 PLAN_COLUMNS = (("name", "name"), ("type", "type"), ("pages", "number_pages"), ("agents", "number_agents"),

@@ -1,5 +1,6 @@
 """Plan limits enforced on the server (docs/architecture.md#rules-on-every-request): here, the monthly automatic
-replies of a page owner.
+replies of a page owner, and whether an owner may have one more live agent. (Pages: app/services/pages.py
+may_own_another_page; team seats: app/services/team.py has_free_seat.)
 
 A batch of replies takes its units of the owner's monthly counter with one conditional UPDATE (used + n <= limit),
 inside the transaction that plans them: a rolled-back decision gives its units back, and no race oversteps the
@@ -7,10 +8,11 @@ plan. Only at the edge of the allowance are units taken one by one, to grant exa
 """
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from app.database import insert_ignore, session
-from app.models import Plan, ReplyUsage, Subscription, utcnow
+from app.models import Agent, Plan, ReplyUsage, SocialPage, Subscription, User, utcnow
+from app.services import plans, team
 
 
 def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
@@ -49,3 +51,33 @@ def _monthly_limit(owner_id: int | None) -> int | None:
         .where(Subscription.user_id == owner_id, Subscription.status == "active",
                Subscription.expires_at > utcnow())
         .order_by(Subscription.started_at.desc(), Subscription.id.desc()).limit(1))
+
+
+# --- agents (the activation call lives in app/services/activation.py and asks here) ------------------------
+
+# Spec 001 §8, the two refusals of an activation.
+AGENT_LIMIT_MESSAGE = "You cannot activate the agent, you've reached the limit of your offer"
+PLAN_EXPIRED_MESSAGE = "You cannot activate the agent now, your offre is expired. Please pick up another pack"
+
+
+def live_agents(owner_id: int) -> int:
+    """The live agents of all the pages the owner owns (the plan's active agents count across pages)."""
+    return session.scalar(select(func.count(Agent.id)).join(SocialPage, SocialPage.id == Agent.page_id)
+                          .where(SocialPage.owner_id == owner_id, Agent.live)) or 0
+
+
+def agent_activation_refusal(owner: User) -> str | None:
+    """Why the page owner may not have one more live agent: "plan_expired", "plan_limit", or None when they may.
+    The messages to show are PLAN_EXPIRED_MESSAGE and AGENT_LIMIT_MESSAGE."""
+    current = plans.current_plan(owner)
+    if current is None or current.expired:
+        return "plan_expired"
+    return None if live_agents(owner.id) < current.plan.number_agents else "plan_limit"
+
+
+def usage(user: User) -> dict:
+    """What the user uses now of each limit of their plan, under the current plan answer's names."""
+    pages = session.scalar(select(func.count(SocialPage.id)).where(SocialPage.owner_id == user.id,
+                                                                   SocialPage.is_connected)) or 0
+    return {"socialPages": pages, "teamMember": team.seats(user)[0], "activeAgent": live_agents(user.id),
+            "monthlyReplies": monthly_replies_used(user.id)}

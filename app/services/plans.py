@@ -1,40 +1,84 @@
-"""Which plan a user holds now, and the Free Trial every new user starts with (spec 001 §9)."""
+"""The plans (spec 001 §9: Free Trial shown as Free Offer, SME/Artisans, Agencies, Premium), their prices for a
+period, which plan a user holds now, and the Free Trial every new user starts with.
+
+A user's current plan is their latest subscription that was not cancelled: an expired one stays current (the
+billing screen shows its expiry date and the upgrade notice) until a new one is bought.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.database import session
 from app.models import Plan, Subscription, User, utcnow
 
 FREE_TRIAL = "Free Trial"
+FREE_TRIAL_DAYS = 15
+# Spec 001 §9: periods offered and their discounts in percent.
+PERIOD_DISCOUNTS = {1: 0, 6: 5, 12: 10}
+PRICE_COLUMNS = {"TND": "price_tnd", "EUR": "price_eur", "USD": "price_usd"}
+CENTS = Decimal("0.01")
 
 
 @dataclass(frozen=True)
 class CurrentPlan:
     plan: Plan
+    started_at: datetime
     expires_at: datetime
+    period_months: int | None  # None for the Free Trial and grants without a period
 
     @property
     def expired(self) -> bool:
         return self.expires_at <= utcnow()
+
+    @property
+    def is_trial(self) -> bool:
+        return self.plan.type == FREE_TRIAL
 
 
 def start_free_trial(user: User) -> Subscription:
     plan = session.scalars(select(Plan).where(Plan.name == FREE_TRIAL)).one()
     now = utcnow()
     subscription = Subscription(user=user, plan=plan, started_at=now,
-                                expires_at=now + timedelta(days=plan.trial_days or 15))
+                                expires_at=now + timedelta(days=plan.trial_days or FREE_TRIAL_DAYS))
     session.add(subscription)
     return subscription
 
 
 def current_plan(user: User) -> CurrentPlan | None:
-    """The latest active subscription (a paid plan bought later replaces the trial)."""
+    """The latest subscription not cancelled (a plan bought later replaces the trial); expired or not."""
     subscription = session.scalars(
-        select(Subscription).where(Subscription.user_id == user.id, Subscription.status == "active")
+        select(Subscription).where(Subscription.user_id == user.id, Subscription.status != "canceled")
         .order_by(Subscription.started_at.desc(), Subscription.id.desc()).limit(1)
     ).first()
-    return CurrentPlan(subscription.plan, subscription.expires_at) if subscription else None
+    if subscription is None:
+        return None
+    period = subscription.payment.period_months if subscription.payment is not None else None
+    return CurrentPlan(subscription.plan, subscription.started_at, subscription.expires_at, period)
+
+
+def is_expired(user: User) -> bool:
+    """Whether the user holds no plan in force (theirs has expired, or they have none): the agents' activation
+    refuses then with the expired-offer message (app/services/limits.py)."""
+    current = current_plan(user)
+    return current is None or current.expired
+
+
+def all_plans() -> list[Plan]:
+    return list(session.scalars(select(Plan).order_by(Plan.position, Plan.id)))
+
+
+def find(name: str) -> Plan | None:
+    """The plan of this name, whatever its case."""
+    return session.scalars(select(Plan).where(func.lower(Plan.name) == name.strip().lower())).first()
+
+
+def price(plan: Plan, currency_code: str, months: int) -> Decimal:
+    """What `months` months of the plan cost in the currency, discount taken, with 2 decimals (prices include
+    taxes)."""
+    monthly = Decimal(getattr(plan, PRICE_COLUMNS[currency_code]))
+    total = monthly * months * (100 - PERIOD_DISCOUNTS[months]) / 100
+    return total.quantize(CENTS, ROUND_HALF_UP)

@@ -43,6 +43,9 @@ def product_environment(workdir: Path, sandbox_port: int, web_port: int) -> dict
         "GRAPH_API_URL": f"http://127.0.0.1:{sandbox_port}",
         "LOGIN_DIALOG_URL": f"http://127.0.0.1:{sandbox_port}/dialog/oauth",
         "PUBLIC_URL": f"http://127.0.0.1:{web_port}",
+        # The card checkout and the currency rates are the sandbox's too (docs/card-gateway.md).
+        "GATEWAY_URL": f"http://127.0.0.1:{sandbox_port}/gateway/Validation_paiement.php",
+        "CURRENCY_RATES_URL": f"http://127.0.0.1:{sandbox_port}/rates/TND",
         "FRONTEND_DIST": str(FRONTEND / "dist"),
         # Its own keys in the shared Redis, and no login throttle to run out across runs: the browser tests sign
         # in many times from one address (the throttle has its own tests).

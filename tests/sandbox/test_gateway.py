@@ -47,7 +47,8 @@ def pay(sandbox, choice, form=None):
 def test_paying_notifies_in_the_newer_shape_and_returns_to_success(sandbox, receiver):
     register(sandbox, receiver, "newer")
     answer = pay(sandbox, "pay")
-    assert answer.status_code == 303 and answer.headers["Location"].endswith("/payment/success")
+    assert answer.status_code == 303
+    assert re.fullmatch(r"http://127\.0\.0\.1:5000/payment/success/Id/ORD-42/sId/T[0-9]{9}", answer.headers["Location"])
     fields = {key: values[0] for key, values in parse_qs(receiver.wait_for(1)[0]["raw"].decode()).items()}
     assert fields["TransStatus"] == "00" and fields["PAYID"] == "ORD-42"
     assert fields["Signature"] == sha1("00" + "ORD-42" + PASSWORD)
@@ -78,3 +79,34 @@ def test_a_checkout_is_decided_only_once(sandbox, receiver):
                                allow_redirects=False, timeout=10).status_code for _ in range(2)]
     assert decisions == [303, 400]
     assert len(receiver.wait_for(1)) == 1
+
+
+def test_cancelling_notifies_06_and_returns_to_failure(sandbox, receiver):
+    register(sandbox, receiver, "newer")
+    answer = pay(sandbox, "cancel")
+    assert answer.status_code == 303 and answer.headers["Location"] == "http://127.0.0.1:5000/payment/failure"
+    fields = {key: values[0] for key, values in parse_qs(receiver.wait_for(1)[0]["raw"].decode()).items()}
+    assert fields["TransStatus"] == "06" and fields["Signature"] == sha1("06" + "ORD-42" + PASSWORD)
+
+
+def test_an_unknown_choice_decides_nothing(sandbox, receiver):
+    register(sandbox, receiver, "newer")
+    page = requests.post(f"{sandbox.url}/gateway/Validation_paiement.php", data=checkout_form(), timeout=10)
+    checkout_id = re.search(r'name="checkout_id" value="([^"]+)"', page.text).group(1)
+    refused = requests.post(f"{sandbox.url}/gateway/decide", data={"checkout_id": checkout_id, "choice": "steal"},
+                            allow_redirects=False, timeout=10)
+    assert refused.status_code == 400 and receiver.posts == []
+    # The checkout is still open: the buyer can still decide.
+    assert requests.post(f"{sandbox.url}/gateway/decide", data={"checkout_id": checkout_id, "choice": "pay"},
+                         allow_redirects=False, timeout=10).status_code == 303
+
+
+def test_the_rates_service_answers_per_base_and_can_fail(sandbox):
+    sandbox.admin.call("POST", "/rates", {"rates": {"EUR": 0.25, "USD": 0.5}, "failing": False})
+    tnd = requests.get(f"{sandbox.url}/rates/TND", timeout=10).json()
+    assert tnd["base_code"] == "TND" and tnd["rates"]["EUR"] == 0.25 and tnd["rates"]["TND"] == 1
+    assert requests.get(f"{sandbox.url}/rates/EUR", timeout=10).json()["rates"]["TND"] == 4
+    sandbox.admin.call("POST", "/rates", {"failing": True})
+    assert requests.get(f"{sandbox.url}/rates/TND", timeout=10).status_code == 503
+    sandbox.admin.call("POST", "/rates", {"failing": False})
+    assert requests.get(f"{sandbox.url}/rates/XYZ", timeout=10).status_code == 404

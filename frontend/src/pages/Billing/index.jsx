@@ -1,6 +1,124 @@
-/** Billing tabs (built by the billing issue). */
-import TitleOnly from '../../components/layout/TitleOnly'
+/** /home/billing (spec 001 §2, §4 "Billing", §7 "Billing"): three tabs. Plan: the current plan with its limits and
+ *  expiry. Change: the plans as cards; a plan other than Free Trial and the current one opens the payment modal,
+ *  which sends the browser to the card checkout. Payments: the history with each status's colour; View opens the
+ *  invoice with Back and its PDF. The tab is kept in the address (?tab=plan|change|payments). */
+import { Alert, Button, Loader, Tabs, Text, Title } from '@mantine/core'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
+import { billingApi } from '../../api/billing'
+import CurrentPlan from '../../components/billing/CurrentPlan'
+import InvoiceView from '../../components/billing/InvoiceView'
+import PaymentHistory from '../../components/billing/PaymentHistory'
+import PaymentModal from '../../components/billing/PaymentModal'
+import { newOrderId } from '../../components/billing/purchase'
+import { keepPackInSession } from '../../components/billing/sessionPack'
+import Page from '../../components/layout/Page'
+import PlanGrid from '../../components/pricing/PlanGrid'
+import { browserCurrency, CURRENCIES, isSelectable } from '../../components/pricing/pricingModel'
+import { usePricing } from '../../components/pricing/usePricing'
+import { useSessionStore } from '../../stores/session'
+
+const TABS = ['plan', 'change', 'payments']
+
+function LoadFailed({ messageKey, onRetry }) {
+  const { t } = useTranslation()
+  return (
+    <Alert color="red" variant="light" role="alert" title={t(messageKey)}>
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>{t('pricing.retry')}</Button>
+    </Alert>
+  )
+}
+
+/** One call's answer with its state: { value, state: loading | ready | error, reload }. */
+function useLoaded(load) {
+  const [value, setValue] = useState(null)
+  const [state, setState] = useState('loading')
+  const reload = useCallback(() => {
+    setState('loading')
+    load()
+      .then((answer) => {
+        setValue(answer)
+        setState('ready')
+      })
+      .catch((error) => {
+        console.warn('billing call failed', error)
+        setState('error')
+      })
+  }, [load])
+  useEffect(reload, [reload])
+  return { value, state, reload }
+}
 
 export default function BillingPage() {
-  return <TitleOnly titleKey="pages.billing.title" />
+  const { t } = useTranslation()
+  const user = useSessionStore((s) => s.user)
+  const [params, setParams] = useSearchParams()
+  const tab = TABS.includes(params.get('tab')) ? params.get('tab') : 'plan'
+  const [currency] = useState(browserCurrency)
+  const [orderId] = useState(newOrderId)
+  const [buying, setBuying] = useState(null)
+  const [invoice, setInvoice] = useState(null)
+
+  const pricing = usePricing()
+  const networkId = user?.idFacebook ?? ''
+  const plan = useLoaded(useCallback(() => billingApi.plan(networkId), [networkId]))
+  const history = useLoaded(useCallback(() => billingApi.history(networkId), [networkId]))
+  const currentName = plan.value?.name ?? null
+
+  useEffect(() => {
+    if (plan.value) keepPackInSession(plan.value)
+  }, [plan.value])
+
+  const goTo = (next) => {
+    setInvoice(null)
+    setParams({ tab: next }, { replace: true })
+  }
+
+  const actionOf = (candidate) => {
+    const selectable = isSelectable(candidate, currentName)
+    return (
+      <Button fullWidth disabled={!selectable || plan.state !== 'ready'} onClick={() => setBuying(candidate)}
+        aria-label={t('billing.change.chooseNamed', { name: candidate.name })}>
+        {candidate.name === currentName ? t('billing.change.yours') : t('pricing.choose')}
+      </Button>
+    )
+  }
+
+  return (
+    <Page maw={1100}>
+      <Title order={1} mb="md">{t('pages.billing.title')}</Title>
+      <Tabs value={tab} onChange={goTo} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {TABS.map((name) => <Tabs.Tab key={name} value={name} px={10}>{t(`billing.tabs.${name}`)}</Tabs.Tab>)}
+        </Tabs.List>
+
+        <Tabs.Panel value="plan">
+          {plan.state === 'loading' && <Loader aria-label={t('common.loading')} />}
+          {plan.state === 'error' && <LoadFailed messageKey="billing.plan.loadError" onRetry={plan.reload} />}
+          {plan.state === 'ready' && plan.value && <CurrentPlan plan={plan.value} onChange={() => goTo('change')} />}
+        </Tabs.Panel>
+
+        <Tabs.Panel value="change">
+          <Text c="dimmed" mb="md" className="pricing__currency">
+            {t('pricing.currencyNote', { currency, symbol: CURRENCIES[currency].value })}
+          </Text>
+          <PlanGrid {...pricing} currency={currency} currentName={currentName} actionOf={actionOf} />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="payments">
+          {history.state === 'loading' && <Loader aria-label={t('common.loading')} />}
+          {history.state === 'error' && <LoadFailed messageKey="billing.payments.loadError" onRetry={history.reload} />}
+          {history.state === 'ready' && (invoice ? (
+            <InvoiceView row={invoice} onBack={() => setInvoice(null)} />
+          ) : (
+            <PaymentHistory rows={Array.isArray(history.value) ? history.value : []} onView={setInvoice} />
+          ))}
+        </Tabs.Panel>
+      </Tabs>
+
+      <PaymentModal opened={Boolean(buying)} onClose={() => setBuying(null)} plans={pricing.plans} initialPlan={buying}
+        currentName={currentName} currency={currency} user={user} orderId={orderId} />
+    </Page>
+  )
 }

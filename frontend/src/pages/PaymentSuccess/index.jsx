@@ -1,6 +1,72 @@
-/** Payment success (built by the billing issue). */
-import TitleOnly from '../../components/layout/TitleOnly'
+/** /payment-success/Id/:id1/sId/:id2, where the card checkout sends the browser back after a payment (spec 000
+ *  §2, §7): POST /payment-success at load, which answers the latest order and the plan the user now holds (only
+ *  the gateway's verified notification marks an order paid, never this page), with the way to the billing area. */
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { billingApi } from '../../api/billing'
+import { formatAmount } from '../../components/billing/invoiceModel'
+import { StatusBadge } from '../../components/billing/PaymentHistory'
+import { keepPackInSession } from '../../components/billing/sessionPack'
+import Page from '../../components/layout/Page'
+import { formatDate } from '../../components/notices/NoticeText'
+import { planLabel } from '../../components/pricing/PlanCard'
 
 export default function PaymentSuccessPage() {
-  return <TitleOnly titleKey="pages.paymentSuccess.title" />
+  const { t, i18n } = useTranslation()
+  const [plan, setPlan] = useState(null)
+  const [payment, setPayment] = useState(null)
+  const [state, setState] = useState('loading')
+
+  useEffect(() => {
+    let live = true
+    billingApi
+      .paymentSuccess()
+      .then((answer) => {
+        if (!live) return
+        setPlan(answer?.plan ?? null)
+        setPayment(answer?.payment ?? null)
+        if (answer?.plan) keepPackInSession(answer.plan)
+        setState('ready')
+      })
+      .catch((error) => {
+        console.warn('plan not loaded', error)
+        if (live) setState('error')
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  return (
+    <Page>
+      <Card withBorder radius="md" padding="xl" maw={560} className="payment-success">
+        <Stack gap="sm">
+          <Title order={1} c="green.8">{t('pages.paymentSuccess.title')}</Title>
+          {state === 'ready' && <Text>{t(payment?.status === 'paid' ? 'payment.thanks' : 'payment.pending')}</Text>}
+          {state === 'loading' && <Loader size="sm" aria-label={t('common.loading')} />}
+          {state === 'ready' && plan?.name && (
+            <Text className="payment-success__plan">
+              {t('payment.nowOn', { plan: planLabel(t, plan.name) })}
+              {plan.expyriedate ? ` ${t('payment.until', { date: formatDate(new Date(plan.expyriedate), i18n.language) })}` : ''}
+            </Text>
+          )}
+          {state === 'ready' && payment && (
+            <Group gap="xs" className="payment-success__order">
+              <Text size="sm" c="dimmed">
+                {t('payment.order', { plan: planLabel(t, payment.description), count: Number(payment.period), amount: formatAmount(payment) })}
+              </Text>
+              <StatusBadge status={payment.status} />
+            </Group>
+          )}
+          {state === 'error' && <Text c="dimmed">{t('payment.planLater')}</Text>}
+          <Group mt="sm">
+            <Button component={Link} to="/home/billing?tab=plan">{t('payment.toBilling')}</Button>
+            <Button component={Link} to="/home/billing?tab=payments" variant="default">{t('payment.toPayments')}</Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Page>
+  )
 }
