@@ -30,9 +30,11 @@ DEV_SECRETS = {
 }
 # Words that mark a value as a placeholder someone forgot to replace.
 PLACEHOLDER_WORDS = ("change-me", "changeme", "change_me", "placeholder", "your-", "your_", "xxx")
-# Addresses whose defaults point at the local sandbox: outside development and test they must be set, so a
-# production never verifies logins or sends payments against 127.0.0.1.
-EXPLICIT_URL_KEYS = ("GRAPH_API_URL", "LOGIN_DIALOG_URL", "GATEWAY_URL", "PUBLIC_URL")
+# Settings whose defaults are the local sandbox's (its addresses, its merchant, its rates service): outside
+# development and test they must be set, so a production never verifies logins, signs payments or reads currency
+# rates against 127.0.0.1 or the sandbox merchant.
+EXPLICIT_KEYS = ("GRAPH_API_URL", "LOGIN_DIALOG_URL", "GATEWAY_URL", "PUBLIC_URL", "GATEWAY_SITE", "GATEWAY_VAD",
+                 "CURRENCY_RATES_URL")
 DEFAULTS = {
     "APP_ENV": "development",
     "DATABASE_URL": f"sqlite:///{ROOT / 'var' / 'app.db'}",
@@ -112,7 +114,7 @@ def _problems(settings: dict, given: set[str]) -> list[str]:
         return []
     problems = [f"{key}: {reason}" for key in SECRET_KEYS if (reason := _weak_secret(key, settings.get(key) or ""))]
     problems += [f"{key}: must be set explicitly (the default is the local sandbox)"
-                 for key in EXPLICIT_URL_KEYS if key not in given or not str(settings.get(key) or "").strip()]
+                 for key in EXPLICIT_KEYS if key not in given or not str(settings.get(key) or "").strip()]
     return problems
 
 

@@ -18,6 +18,9 @@ URLS = {
     "LOGIN_DIALOG_URL": "https://www.facebook.com/v23.0/dialog/oauth",
     "GATEWAY_URL": "https://www.gpgcheckout.com/Paiement/Validation_paiement.php",
     "PUBLIC_URL": "https://app.example.tn",
+    "GATEWAY_SITE": "MAR123456",
+    "GATEWAY_VAD": "581234567",
+    "CURRENCY_RATES_URL": "https://open.er-api.com/v6/latest/TND",
 }
 
 
@@ -87,6 +90,9 @@ def test_sandbox_addresses_must_be_replaced_explicitly(environ):
     assert refusal({"APP_ENV": "production"})[1:] == [
         "GRAPH_API_URL: must be set explicitly (the default is the local sandbox)",
         "LOGIN_DIALOG_URL: must be set explicitly (the default is the local sandbox)",
+        "GATEWAY_SITE: must be set explicitly (the default is the local sandbox)",
+        "GATEWAY_VAD: must be set explicitly (the default is the local sandbox)",
+        "CURRENCY_RATES_URL: must be set explicitly (the default is the local sandbox)",
     ]
 
 
