@@ -16,7 +16,9 @@ from tests.e2e.product import FRONTEND
 from tests.e2e.test_session import choose_first_demo_user
 
 FRONTEND_I18N = FRONTEND / "src" / "i18n"
-TEXTS = {lang: json.loads((FRONTEND_I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "fr")}
+# One file per area under locales/<lang>/, merged as the app merges them (src/i18n/index.js).
+TEXTS = {lang: {key: value for path in sorted((FRONTEND_I18N / "locales" / lang).glob("*.json"))
+                for key, value in json.loads(path.read_text(encoding="utf-8")).items()} for lang in ("en", "fr")}
 VIEWING_COPY = Path("/tmp/screens")
 
 # name, path, i18n key of the screen's heading
