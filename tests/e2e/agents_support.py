@@ -1,0 +1,114 @@
+"""Shared set-up of the agent browser tests (the wizard, my agents, agent messages): a demo owner signed in through
+the API on a plan that allows activation, a connected Facebook page or Instagram account of hers, a real Celery worker
+for training (and the comment pipeline), and an agent built through the API for tests that need one ready.
+
+The demo users' sandbox tokens sign in as the browser would (tests/e2e/test_team_screen.py does the same); plans are
+granted with `python -m app plans grant`, as an operator would."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+import requests
+from playwright.sync_api import Page
+
+from tests.e2e.product import REPO, VENV_BIN
+from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login
+
+PLAN = "Agencies"
+TRAINING_WAIT_SECONDS = 60
+
+
+def page_entries(product, jwt: str, platform: str) -> dict[str, dict]:
+    """Every page of `platform` the user sees, by name, each with its group as `status`."""
+    groups = api(product, jwt, "GET", "/pagesInsta/get/all/" if platform == "instagram" else "/pages/get/all/")
+    return {page["name"]: {**page, "status": page.get("status") or group}
+            for group, pages in groups.items() for page in pages}
+
+
+def connected(product, jwt: str, name: str, platform: str = "facebook") -> dict:
+    """The page (or Instagram account) `name`, connected by the signed-in user when it is not yet."""
+    page = page_entries(product, jwt, platform)[name]
+    if page["status"] != "listPageConnectedOwner":
+        prefix = "pagesInsta" if platform == "instagram" else "pages"
+        assert api(product, jwt, "POST", f"/{prefix}/connect/", json={"id": page["id"]}) is True
+        page = page_entries(product, jwt, platform)[name]
+    assert page["status"] == "listPageConnectedOwner", page
+    return page
+
+
+def owner_session(product, token: str = AMIRA_TOKEN, user_id: str = AMIRA_ID, plan: str = PLAN) -> dict:
+    """The demo owner signed in through the API, on a plan that allows connecting pages and activating agents."""
+    product.run_app("plans", "grant", user_id, plan)
+    return api_login(product, token)
+
+
+def selected_page(page: dict, platform: str = "facebook") -> dict:
+    """The page as the dashboard stores it (spec 000 §3 "Selected page")."""
+    return {"platform": platform, "name": page["name"], "picture_url": page.get("picture"),
+            "id": page.get("idPage") or page["id"], "accessToken": None, "team": page.get("user", []),
+            "admins": page.get("admins", []), "status": page["status"]}
+
+
+def open_as(tab: Page, product, session: dict, path: str, page: dict | None = None, platform: str = "facebook",
+            lang: str = "en") -> None:
+    """Opens `path` signed in as `session` (stored as the app stores it, under `state`), `page` selected."""
+    tab.goto(product.web_url + "/politique-de-confidentialite")
+    state = {"session": {"state": {"token": session["token"], "user": session["user"], "tokenMembership": None,
+                                   "selectedPage": selected_page(page, platform) if page else None}, "version": 0}}
+    tab.evaluate("""([state, lang]) => {
+        localStorage.clear()
+        localStorage.setItem('state', JSON.stringify(state))
+        localStorage.setItem('authtoken', state.session.state.token)
+        localStorage.setItem('modoLang', lang)
+        localStorage.setItem('hasvisited', 'true')  // no plan-expiry toast over the screenshots
+    }""", [state, lang])
+    tab.goto(product.web_url + path)
+
+
+def posts_of(product, jwt: str, page_id: str, platform: str) -> list[dict]:
+    """The page's posts as the wizard lists them (spec 001 §7 "Wizard")."""
+    return api(product, jwt, "GET", f"/post/get/{page_id}/{platform}/all")
+
+
+@pytest.fixture(scope="module")
+def agent_worker(product):
+    """A real Celery worker with the product's environment, on the queues an agent needs: training (the wizard's
+    train call), ingest and actions (a sandbox comment answered by the agent)."""
+    worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "celery", "-A", "workers.celery_app", "worker",
+                               "-Q", "training,ingest,actions,default", "-P", "solo", "-c", "1", "--without-gossip",
+                               "--without-mingle", "--without-heartbeat", "-l", "WARNING",
+                               "-n", f"e2e-agents-{os.getpid()}@%h"],
+                              cwd=REPO, env=product.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    try:
+        yield worker
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            try:
+                worker.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait()
+
+
+def wait_trained(product, jwt: str, project_id) -> dict:
+    """The project once the worker has trained it."""
+    deadline = time.monotonic() + TRAINING_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        project = api(product, jwt, "GET", f"/project/get/project/{project_id}")
+        if project.get("trained"):
+            return project
+        time.sleep(0.3)
+    raise AssertionError(f"project {project_id} not trained in {TRAINING_WAIT_SECONDS} s")
+
+
+def train(product, jwt: str, project_id, generic: bool, intents: list[str], products: list[str]) -> None:
+    answer = requests.post(product.web_url + ("/trainagentpag" if generic else "/trainagentpos"),
+                           headers={"Authorization": f"Bearer {jwt}"}, timeout=10,
+                           json={"intents": ",".join(intents), "entiti": ",".join(products), "idProject": project_id})
+    assert answer.ok, answer.text
