@@ -1,4 +1,4 @@
 """The HTTP API: one flask-smorest blueprint per domain, registered by create_app()."""
-from app.api import auth, contact, membership, pages, public, training
+from app.api import auth, catalogue, contact, membership, pages, public, training
 
-BLUEPRINTS = (auth.blp, contact.blp, membership.blp, public.blp, training.blp, pages.blp)
+BLUEPRINTS = (auth.blp, contact.blp, membership.blp, public.blp, training.blp, pages.blp, catalogue.blp)
