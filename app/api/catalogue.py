@@ -10,15 +10,16 @@ category or product of the page a 404, both JSON `{"message", "code"}` and both 
 """
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Response, jsonify
 from flask.views import MethodView
 
 from app.api.blueprint import Blueprint
-from app.api.catalogue_schemas import (CATALOGUE_ANSWER, CategoryAddSchema, CategoryIdSchema, CategoryNameSchema,
-                                       ProductAddSchema, ProductRemoveSchema, ProductRenameSchema, SynonymAddSchema,
+from app.api.catalogue_schemas import (CATALOGUE_ANSWER, CSV_ANSWER, CategoryAddSchema, CategoryIdSchema,
+                                       CategoryNameSchema, CsvFileSchema, ImportAnswerSchema, ProductAddSchema,
+                                       ProductRemoveSchema, ProductRenameSchema, SynonymAddSchema,
                                        SynonymRemoveSchema)
 from app.api.security import current_user, signed_in
-from app.services import catalogue
+from app.services import catalogue, catalogue_csv
 
 blp = Blueprint("catalogue", __name__, url_prefix="/api/v1/secure", description="A page's product catalogue")
 
@@ -137,6 +138,41 @@ class RemoveSynonym(MethodView):
         return _changed(platform, pageId, catalogue.remove_synonym, body["id"], body["index"], body["synonym"])
 
 
+class ExportCatalogue(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.response(200, schema=CSV_ANSWER, content_type="text/csv")
+    def get(self, platform, pageId):
+        """The page's catalogue as a CSV file: category, product, synonyms separated by `|`; a cell a spreadsheet
+        would run as a formula (= + - @) starts with a `'`."""
+        page = _page(platform, pageId)
+        return Response(catalogue_csv.export(page), mimetype="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="catalogue-{page.platform}-{page.external_id}.csv"'})
+
+
+class ImportCatalogue(MethodView):
+    @signed_in(blp, forbidden=True)
+    @blp.arguments(CsvFileSchema, location="files")
+    @blp.response(200, ImportAnswerSchema)
+    @blp.alt_response(422, description="every bad line (`lines`: its number and reason); nothing was imported")
+    def post(self, files, platform, pageId):
+        """Add a CSV file's categories, products and synonyms (the export's format), all or nothing."""
+        page = _page(platform, pageId)
+        try:
+            added = catalogue_csv.import_csv(page, files["file"].read())
+        except catalogue_csv.BadFile as bad:
+            return _bad_lines(bad.lines)
+        except catalogue.Refused as refusal:
+            return _bad_lines([catalogue_csv.BadLine(0, refusal.message)])
+        return {"data": catalogue.categories(page), "imported": added}
+
+
+def _bad_lines(lines: list) -> tuple:
+    return jsonify(message="The file was not imported: fix the lines below", code="badLines",
+                   lines=[{"line": bad.line, "reason": bad.reason} for bad in lines]), 422
+
+
+both_networks(f"/catalogue/export/{PAGE_ID}", ExportCatalogue)
+both_networks(f"/catalogue/import/{PAGE_ID}", ImportCatalogue)
 both_networks(f"/entities/add/{PAGE_ID}", AddCategory)
 both_networks(f"/nameentiteupdate/{PAGE_ID}", RenameCategory)
 both_networks(f"/entiteremove/{PAGE_ID}", RemoveCategory)

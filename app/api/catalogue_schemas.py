@@ -6,6 +6,7 @@ missing, blank, too long or mistyped field is a 422.
 """
 from __future__ import annotations
 
+from flask_smorest.fields import Upload
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from app.api.fields import not_blank, row_id
@@ -101,6 +102,10 @@ class ProductAddSchema(CategoryIdSchema):
     entity = fields.Nested(NewProductSchema, required=True)
 
 
+class CsvFileSchema(Schema):
+    file = Upload(required=True, metadata={"description": "CSV: category,product,synonyms (separated by |)"})
+
+
 # Answers
 
 class ProductSchema(Schema):
@@ -124,3 +129,17 @@ CATALOGUE_ANSWER = {
                        "(\"The category should be empty!\", \"This product already exists!\", ...)",
         "oneOf": [{"type": "array", "items": CategorySchema}, {"type": "string"}]}},
 }
+
+
+class ImportedSchema(Schema):
+    categories = fields.Integer(metadata={"description": "categories created"})
+    products = fields.Integer(metadata={"description": "products added"})
+    synonyms = fields.Integer(metadata={"description": "synonyms added (to new and existing products)"})
+
+
+class ImportAnswerSchema(Schema):
+    data = fields.List(fields.Nested(CategorySchema), metadata={"description": "the page's categories after it"})
+    imported = fields.Nested(ImportedSchema)
+
+
+CSV_ANSWER = {"type": "string", "description": "category,product,synonyms lines, a header first"}
