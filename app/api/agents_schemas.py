@@ -51,7 +51,7 @@ class AgentIntentSchema(Schema):
     key = fields.String(attribute="intent_name", metadata={"description": "the matching engine's name (e.g. price)"})
     status = fields.String(metadata={"description": "old once saved (new is the client's unsaved state)"})
     genericAnswer = fields.String(attribute="generic_answer")
-    answer = fields.String(attribute="generic_answer", metadata={"description": "same as genericAnswer"})
+    answer = fields.Function(lambda intent: intent.generic_answer, metadata={"description": "same as genericAnswer"})
     buttons = fields.List(fields.Nested(ButtonSchema))
     products = fields.List(fields.Nested(ProductAnswerSchema), attribute="product_answers")
 

@@ -191,5 +191,5 @@ class TestReplySchema(Schema):
 
 # firstupdate and update answer 'exist' (the intent already answers this product), 'not exist' (firstupdate only:
 # the product is not in the page's catalogue, so the client asks for its category and calls update) or the project.
-FIRST_UPDATE_ANSWER = {"oneOf": [{"type": "string", "enum": ["exist", "not exist"]},
-                                 {"$ref": "#/components/schemas/Project"}]}
+FIRST_UPDATE_ANSWER = {"oneOf": [{"type": "string", "enum": ["exist", "not exist"]}, {"type": "object"}],
+                       "description": "'exist', 'not exist' or the project (as GET project/get/project answers it)"}
