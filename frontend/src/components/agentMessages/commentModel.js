@@ -87,14 +87,14 @@ export function mergeLogs(logs, incoming) {
 
 const manualOf = (log) => (Array.isArray(log?.manuelAnswer) ? log.manuelAnswer : [])
 
-/** treated (matched and answered by the agent), sent (answered by hand), failed (the last manual answer was
- *  refused by the network) or untreated. */
+/** treated (answered by the agent), sent (answered by hand), failed (the last manual answer was refused by the
+ *  network) or untreated; the server's `state` when it says, else read from the log. */
 export function answerState(log) {
-  if (log?.success && log?.comment_id && log?.treated) return 'treated'
   const last = manualOf(log).at(-1)
-  if (last?.error) return 'failed'
-  if (last || (!log?.success && log?.treated)) return 'sent'
-  return 'untreated'
+  if (last && (last.status === 'failed' || (last.error && !last.message_id))) return 'failed'
+  if (['treated', 'sent', 'untreated'].includes(log?.state)) return log.state
+  if (log?.success && log?.treated) return 'treated'
+  return last || log?.treated ? 'sent' : 'untreated'
 }
 
 /** The best intent of a comment (name and score), or null. */
