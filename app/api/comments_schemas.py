@@ -6,15 +6,11 @@ answered or not, and what was done on the network with its outcome.
 """
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, fields, pre_load, validate, validates
 
 from app.api.fields import not_blank, row_id
+from app.api.wizard_schemas import buttons_field, response_text
 
-# spec 001 §5 and §9: a response is at most 640 characters, at most 3 buttons, a button title at most 20.
-ANSWER_MAX = 640
-BUTTONS_MAX = 3
-BUTTON_TITLE_MAX = 20
-URL_MAX = 2000
 # A network id (digits), or a post id as Meta writes it (`{page id}_{post id}`).
 POST_ID_PATTERN = r"^[0-9A-Za-z]{1,64}(?:_[0-9A-Za-z]{1,64})?$"
 PUBLISHER_ID_PATTERN = r"^[0-9A-Za-z_.-]{1,64}$"
@@ -27,34 +23,6 @@ class LogsQuerySchema(Schema):
     after = fields.String(validate=validate.Regexp(CURSOR_PATTERN, error="Must be a cursor from an earlier answer."),
                           metadata={"description": "the `cursor` of an earlier answer: only the logs created or "
                                                    "changed since then are answered"})
-
-
-class ButtonSchema(Schema):
-    """A call-to-action button: a web link or a phone number (spec 001 §3 "Button")."""
-
-    class Meta:
-        unknown = EXCLUDE
-
-    type = fields.String(load_default="web_url", validate=validate.OneOf(("web_url", "phone_number")))
-    title = fields.String(required=True, validate=[validate.Length(max=BUTTON_TITLE_MAX), not_blank])
-    url = fields.String(validate=validate.Length(max=URL_MAX))
-    payload = fields.String(validate=validate.Length(max=32))
-    webview_height_ratio = fields.String(validate=validate.OneOf(("tall", "compact", "full")))
-
-    @validates_schema
-    def _target_fits_the_type(self, data, **_kwargs):
-        if data["type"] == "web_url":
-            url = (data.get("url") or "").strip()
-            if not url:
-                raise ValidationError("Button url is empty!", "url")
-            try:
-                validate.URL(schemes={"http", "https"})(url)
-            except ValidationError as error:
-                raise ValidationError("Must be an http or https address.", "url") from error
-        elif not (data.get("payload") or "").strip():
-            raise ValidationError("Button phone number is empty!", "payload")
-        elif not validate.Regexp(r"^\+?[0-9]{3,20}$").regex.match(data["payload"].strip()):
-            raise ValidationError("A phone number is digits, optionally after a +.", "payload")
 
 
 class RowRef(fields.Field):
@@ -77,13 +45,14 @@ class ManualAnswerBodySchema(Schema):
         unknown = EXCLUDE
 
     logs = RowRef(required=True, metadata={"description": "the log answered: its `_id` or the log object"})
-    answer = fields.String(required=True, validate=[validate.Length(max=ANSWER_MAX), not_blank],
-                           metadata={"description": "the private message, at most 640 characters"})
+    answer = response_text(required=True, metadata={"description": "the private message, at most 640 characters"})
     project = RowRef(load_default=None, metadata={"description": "the agent (its `_id` or the object); when given "
                                                                  "it must be the log's agent"})
-    buttons = fields.List(fields.Nested(ButtonSchema), load_default=list,
-                          validate=validate.Length(max=BUTTONS_MAX),
-                          metadata={"description": "at most 3; Facebook only"})
+    buttons = buttons_field()
+
+    @validates("answer")
+    def _says_something(self, value, **_kwargs):
+        not_blank(value)
 
     @pre_load
     def _null_buttons_are_none(self, data, **_kwargs):
