@@ -25,6 +25,7 @@ from app.services import catalogue
 from app.services.catalogue import NAME_MAX, clean, same
 
 HEADER = ("category", "product", "synonyms")
+HEADERS = (HEADER, ("catégorie", "produit", "synonymes"))  # a first line that is a header, not a product
 SYNONYM_SEPARATOR = "|"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NEUTRALISER = "'"
@@ -98,7 +99,7 @@ def parse(text: str) -> tuple[list[Row], list[BadLine]]:
             line = reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
-            if line == 1 and tuple(cell.strip().casefold() for cell in cells) == HEADER:
+            if line == 1 and tuple(cell.strip().casefold() for cell in cells) in HEADERS:
                 continue
             row, reason = _row(line, cells)
             (rows.append(row) if reason is None else bad.append(BadLine(line, reason)))
