@@ -14,6 +14,7 @@ import time
 import pytest
 import requests
 from playwright.sync_api import Page
+from sqlalchemy import create_engine, text
 
 from tests.e2e.product import REPO, VENV_BIN
 from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login
@@ -112,3 +113,63 @@ def train(product, jwt: str, project_id, generic: bool, intents: list[str], prod
                            headers={"Authorization": f"Bearer {jwt}"}, timeout=10,
                            json={"intents": ",".join(intents), "entiti": ",".join(products), "idProject": project_id})
     assert answer.ok, answer.text
+
+
+def page_id(page: dict) -> str:
+    return str(page.get("idPage") or page["id"])
+
+
+def new_post(product, page: dict, message: str, platform: str = "facebook") -> str:
+    """A new post of `page` (or media of the Instagram account) made in the sandbox, so a test's agents sit on posts
+    of their own; its id."""
+    owner = {"ig_user_id" if platform == "instagram" else "page_id": page_id(page)}
+    answer = requests.post(product.sandbox_url + "/__admin/posts", json={**owner, "message": message}, timeout=10)
+    assert answer.ok, answer.text
+    return answer.json()["id"]
+
+
+def white_list(product, page: dict) -> None:
+    """Turns the page's whiteSet flag on, which the Price intent needs (spec 001 §4). The flag is the operator's: no
+    screen or call sets it, so the test sets it in the product's database as an operator would."""
+    engine = create_engine(product.env["DATABASE_URL"])
+    try:
+        with engine.begin() as connection:
+            done = connection.execute(text("UPDATE social_pages SET white_set = :on WHERE external_id = :id"),
+                                      {"on": True, "id": page_id(page)})
+            assert done.rowcount == 1, f"page {page_id(page)} not in the product's database"
+    finally:
+        engine.dispose()
+
+
+def add_category(product, jwt: str, page: dict, name: str, products: dict[str, list[str]],
+                 platform: str = "facebook") -> list[dict]:
+    """A category of the page's catalogue with its products and their synonyms (the catalogue API, as the add-category
+    screen sends it); the page's categories after it, or the existing ones when it is already there."""
+    prefix = "pagesInsta" if platform == "instagram" else "pages"
+    answer = requests.get(product.web_url + f"/api/v1/secure/project/get/entitiesproject/{platform}/{page_id(page)}",
+                          headers={"Authorization": f"Bearer {jwt}"}, timeout=10)
+    assert answer.ok, answer.text
+    existing = answer.json()["data"]
+    if any(category["name"] == name for category in existing):
+        return existing
+    values = [{"content": content, "synonyms": synonyms} for content, synonyms in products.items()]
+    return api(product, jwt, "POST", f"/{prefix}/entities/add/{page_id(page)}",
+               json={"idPage": page_id(page), "entity": {"name": name, "values": values}})["data"]
+
+
+def build_agent(product, jwt: str, page: dict, answers: dict[str, str], post_id: str | None = None,
+                platform: str = "facebook", live: bool = True) -> int:
+    """An agent built through the API as the wizard builds it: created for the post (or the page itself: generic when
+    `post_id` is None), a generic answer per intent, trained by the worker (the `agent_worker` fixture must run), then
+    activated when `live`; its project id."""
+    target = post_id or page_id(page)
+    project_id = api(product, jwt, "POST", "/project/add", json={"post": {
+        "idPage": page_id(page), "name": page["name"], "typePage": platform, "idPost": target, "picture": None,
+        "message": "", "status": "published", "published": True}})
+    for intent, answer in answers.items():
+        api(product, jwt, "PUT", f"/project/generiqueadd/{project_id}", json={"intent": intent, "genericAnswer": answer})
+    train(product, jwt, project_id, generic=post_id is None, intents=list(answers), products=[])
+    wait_trained(product, jwt, project_id)
+    if live:
+        assert api(product, jwt, "PUT", f"/project/agent/live/{project_id}", json={"live": True})["status"] is True
+    return project_id
