@@ -5,7 +5,7 @@ The answers dump the ORM rows directly: `ProjectSchema().dump(agent)`.
 """
 from __future__ import annotations
 
-from marshmallow import Schema, fields, pre_load, validate
+from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 from app.api.fields import row_id
 from app.api.pages_schemas import NetworkId, StrictBoolean
@@ -121,7 +121,14 @@ class LiveAnswerSchema(Schema):
 
 # Requests
 
-class ProjectAddSchema(Schema):
+class RequestSchema(Schema):
+    """The original client sends its objects whole: fields a call does not read are ignored."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+class ProjectAddSchema(RequestSchema):
     _unwrap = unwrap("post")
     idPage = NetworkId(required=True)
     name = fields.String(load_default="", validate=validate.Length(max=255))
@@ -135,13 +142,13 @@ class ProjectAddSchema(Schema):
                            metadata={"description": "the scheduled or published date (a string), or true/false"})
 
 
-class ProjectRefSchema(Schema):
+class ProjectRefSchema(RequestSchema):
     """`{"project": {"_id": 7}}`, `{"_id": 7}` or `{"id": 7}`."""
     _unwrap = unwrap("project")
     _id = row_id(load_default=None)
     id = row_id(load_default=None)
 
 
-class LiveSchema(Schema):
+class LiveSchema(RequestSchema):
     live = StrictBoolean(required=True)
     pending = StrictBoolean(load_default=None)

@@ -11,7 +11,7 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from app.api.agents_schemas import ButtonSchema
+from app.api.agents_schemas import ButtonSchema, RequestSchema
 from app.api.fields import row_id
 from app.api.pages_schemas import NetworkId
 from app.models.pages import PLATFORMS
@@ -40,7 +40,7 @@ class IntentField(fields.Field):
         return name
 
 
-class ButtonInSchema(Schema):
+class ButtonInSchema(RequestSchema):
     type = fields.String(load_default="web_url", validate=validate.OneOf(("web_url", "phone_number")))
     title = fields.String(load_default="", validate=validate.Length(max=TITLE_MAX))
     url = fields.String(load_default="", validate=validate.Length(max=URL_MAX))
@@ -87,7 +87,7 @@ def response_text(**kwargs) -> fields.String:
 
 # Requests
 
-class GenericAnswerSchema(Schema):
+class GenericAnswerSchema(RequestSchema):
     intent = IntentField(required=True)
     genericAnswer = response_text(required=True)
     buttons = buttons_field()
@@ -98,7 +98,7 @@ class GenericAnswerSchema(Schema):
             raise ValidationError("The generic response cannot be empty.", "genericAnswer")
 
 
-class IntentRefSchema(Schema):
+class IntentRefSchema(RequestSchema):
     intent = IntentField(required=True)
 
 
@@ -106,7 +106,7 @@ class EntityRemoveSchema(IntentRefSchema):
     answer = row_id(required=True, metadata={"description": "the product answer's _id"})
 
 
-class ProductAnswerInSchema(Schema):
+class ProductAnswerInSchema(RequestSchema):
     """firstupdate, update and entitiesupdate: the specific answer of an intent for one product."""
     idPage = NetworkId(load_default=None)
     typePage = fields.String(load_default=None, validate=validate.OneOf(PLATFORMS))
@@ -137,11 +137,11 @@ class ProductAnswerWithCategorySchema(ProductAnswerInSchema):
             raise ValidationError("The category is required.", "categorie")
 
 
-class TestTextSchema(Schema):
+class TestTextSchema(RequestSchema):
     text = fields.String(required=True, validate=validate.Length(min=1, max=TEST_MESSAGE_MAX))
 
 
-class TestMessageSchema(Schema):
+class TestMessageSchema(RequestSchema):
     message = fields.Nested(TestTextSchema, required=True)
     idPost = fields.String(required=True, validate=validate.Regexp(r"^[0-9_]{1,128}$",
                                                                    error="Must be a post id or the page id."),
