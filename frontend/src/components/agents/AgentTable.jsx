@@ -18,7 +18,7 @@ export function formatDate(value, language) {
 function Picture({ project }) {
   const src = project.post?.picture
   return src ? <img src={src} alt="" className={classes.picture} loading="lazy" />
-    : <div className={classes.picture} aria-hidden="true" />
+    : <div className={`${classes.picture} ${classes.noPicture}`} aria-hidden="true"><LineIcon name="post" size={22} /></div>
 }
 
 function TypeIcon({ project }) {
