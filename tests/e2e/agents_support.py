@@ -43,8 +43,9 @@ def connected(product, jwt: str, name: str, platform: str = "facebook") -> dict:
 
 def owner_session(product, token: str = AMIRA_TOKEN, user_id: str = AMIRA_ID, plan: str = PLAN) -> dict:
     """The demo owner signed in through the API, on a plan that allows connecting pages and activating agents."""
+    session = api_login(product, token)  # a plan is granted to a user who has signed in once
     product.run_app("plans", "grant", user_id, plan)
-    return api_login(product, token)
+    return session
 
 
 def selected_page(page: dict, platform: str = "facebook") -> dict:

@@ -24,7 +24,7 @@ export default function AnswerEditor({ label, description, value, onChange, butt
 
   return (
     <Stack gap="xs">
-      <Textarea ref={area} label={label} description={description} value={value} autosize minRows={3} maxRows={8}
+      <Textarea ref={area} label={label} description={description} value={value} rows={4} resize="vertical"
         maxLength={RESPONSE_MAX} onChange={(e) => onChange(e.currentTarget.value.slice(0, RESPONSE_MAX))} />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={4} wrap="wrap" aria-label={t('wizard.config.tags')} role="group">
