@@ -200,5 +200,6 @@ class ProductIndex:
             if all(end <= other_start or other_end <= start or (score, start, end) == (other_score, other_start, other_end)
                    for _, (other_score, other_start, other_end) in kept):
                 kept.append((product, (score, start, end)))
-        return [ProductHit(*self.products[product], round(score / 100.0, 4), *self.entry_spelling[spelling[product]],
-                           " ".join(words[start:end])) for product, (score, start, end) in kept]
+        return [ProductHit(*self.products[product], round(score / 100.0, 4),
+                           *self.entry_spelling[spelling[product]], " ".join(words[start:end]))
+                for product, (score, start, end) in kept]

@@ -68,13 +68,18 @@ class ProfileQuerySchema(Schema):
 
 # Answers
 
-class PublisherSchema(Schema):
-    id = fields.String(allow_none=True)
+class NamesSchema(Schema):
+    """How the network names a commenter (Instagram: a username, no first or last name)."""
+
     name = fields.String(allow_none=True)
     first_name = fields.String(allow_none=True)
     last_name = fields.String(allow_none=True)
     username = fields.String(allow_none=True)
     picture = fields.String(allow_none=True)
+
+
+class PublisherSchema(NamesSchema):
+    id = fields.String(allow_none=True)
     profile_picture_url = fields.String(allow_none=True)
 
 
@@ -176,15 +181,10 @@ class LogAnswerSchema(Schema):
     data = fields.Nested(LogSchema, metadata={"description": "the updated log"})
 
 
-class ProfileSchema(Schema):
+class ProfileSchema(NamesSchema):
     publisherId = fields.String()
     idPage = fields.String()
     platform = fields.String()
-    name = fields.String(allow_none=True)
-    first_name = fields.String(allow_none=True)
-    last_name = fields.String(allow_none=True)
-    username = fields.String(allow_none=True)
-    picture = fields.String(allow_none=True)
     phone = fields.String(allow_none=True)
     email = fields.String(allow_none=True)
     birthday = fields.String(allow_none=True)
