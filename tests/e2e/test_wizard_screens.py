@@ -221,11 +221,12 @@ def test_the_post_with_an_agent_cannot_be_chosen_again_in_french_on_a_phone(mobi
     popup.get_by_role("button", name="Choisir : Une publication précise").click()
     tab.get_by_role("tab", name="Facebook").click()
     tab.get_by_role("radio", name=FACEBOOK_PAGE).check()
+    expect(tab.locator(".wizard__stepName")).to_have_text("Étape 1 sur 4 : Page")
     snap(tab, screens_dir, "step0-mobile-fr")
     tab.get_by_role("button", name="Suivant", exact=True).click()
     row = tab.locator(f"tr[data-post='{post_id}']")
     expect(row).to_have_attribute("data-taken", "true")
-    expect(row.get_by_text("Actif", exact=True)).to_be_visible()
+    expect(row.get_by_text("Actif", exact=True).first).to_be_visible()  # under the message on a phone
     expect(row.get_by_role("radio")).to_be_disabled()
     row.get_by_role("radio").locator("xpath=ancestor::span[1]").hover()
     expect(tab.get_by_role("tooltip")).to_contain_text("Cette publication a déjà un agent")
@@ -249,6 +250,7 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
     tab.get_by_role("button", name="Next", exact=True).click()
 
     # A generic agent skips the post: straight to step 2, for all the posts of the page.
+    expect(tab.locator(".wizard__stepName")).to_have_text("Step 3 of 4: Configuration")
     expect(tab.get_by_text("All the posts of the page")).to_be_visible()
     choose(tab, "Add an intent", "Delivery")
     delivery = intent_card(tab, "delivery")

@@ -1,12 +1,12 @@
 /** Step 1 (specific agents): the page's posts newest first with type, publication date and time and agent status;
  *  a post that already has an agent cannot be chosen, its tooltip says to open it from My agents (spec 001 §2
  *  step 1, §4 "In the wizard post list"). */
-import { Avatar, Badge, Group, Loader, Radio, Table, Text, Tooltip } from '@mantine/core'
+import { Avatar, Badge, Box, Group, Loader, Radio, Table, Text, Tooltip } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { wizardApi } from '../../api/wizard'
 import RetryAlert from './RetryAlert'
-import { activeByPost, agentStatus, hasAgent, newestFirst, postIdOf, postPreview } from './rules'
+import { activeByPost, agentStatus, hasAgent, newestFirst, postIdOf, postPreview, postType } from './rules'
 
 const STATUS_COLORS = { active: 'green', notActive: 'gray', draft: 'yellow' }
 
@@ -52,7 +52,7 @@ export default function PostStep({ page, selected, onSelect, onLoaded }) {
               <Table.Th>{t('wizard.postStep.post')}</Table.Th>
               <Table.Th>{t('wizard.postStep.type')}</Table.Th>
               <Table.Th>{t('wizard.postStep.published')}</Table.Th>
-              <Table.Th>{t('wizard.postStep.agent')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('wizard.postStep.agent')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,6 +63,9 @@ export default function PostStep({ page, selected, onSelect, onLoaded }) {
               const taken = hasAgent(entry)
               const label = t('wizard.postStep.choose', { message: postPreview(post.message) || t('wizard.postStep.noMessage') })
               const radio = <Radio value={id} disabled={taken} aria-label={label} />
+              const badge = status && (
+                <Badge color={STATUS_COLORS[status]} variant="light">{t(`wizard.postStep.status.${status}`)}</Badge>
+              )
               return (
                 <Table.Tr key={id} data-post={id} data-taken={taken ? 'true' : undefined}>
                   <Table.Td>
@@ -73,14 +76,16 @@ export default function PostStep({ page, selected, onSelect, onLoaded }) {
                         </Tooltip>
                       ) : radio}
                       <Avatar src={post.picture ?? post.full_picture ?? post.media_url} alt="" radius="sm">#</Avatar>
-                      <Text size="sm" title={post.message}>{postPreview(post.message) || t('wizard.postStep.noMessage')}</Text>
+                      <div>
+                        <Text size="sm" title={post.message}>{postPreview(post.message) || t('wizard.postStep.noMessage')}</Text>
+                        {/* On a phone the agent's status sits under the message, not in a column out of sight. */}
+                        {badge && <Box hiddenFrom="sm" mt={4}>{badge}</Box>}
+                      </div>
                     </Group>
                   </Table.Td>
-                  <Table.Td><Text size="sm">{post.type ?? '—'}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{t(`wizard.postStep.types.${postType(post.type)}`)}</Text></Table.Td>
                   <Table.Td><Text size="sm">{post.created_time ? when.format(new Date(post.created_time)) : '—'}</Text></Table.Td>
-                  <Table.Td>
-                    {status && <Badge color={STATUS_COLORS[status]} variant="light">{t(`wizard.postStep.status.${status}`)}</Badge>}
-                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{badge}</Table.Td>
                 </Table.Tr>
               )
             })}

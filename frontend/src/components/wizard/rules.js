@@ -40,6 +40,15 @@ export function selectedPostMessage(message) {
 
 export const postIdOf = (post) => String(post?.idPost ?? post?.id ?? '')
 
+// Facebook's status_type and Instagram's media_type, by the word shown for them.
+const POST_TYPES = {
+  mobile_status_update: 'status', wall_post: 'status', status: 'status', added_photos: 'photo', IMAGE: 'photo',
+  added_video: 'video', VIDEO: 'video', REELS: 'video', shared_story: 'link', CAROUSEL_ALBUM: 'album',
+  created_event: 'event',
+}
+/** The post's type as a word of the wizard's texts (status, photo, video, link, album, event or other). */
+export const postType = (type) => POST_TYPES[type] ?? 'other'
+
 /** Posts newest first. */
 export function newestFirst(posts) {
   return [...(posts ?? [])].sort((a, b) => new Date(b.created_time) - new Date(a.created_time))

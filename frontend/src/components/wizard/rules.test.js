@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeByPost, agentStatus, buttonsError, canAddButton, cleanButtons, exclusions, insertTag, intentRefusal,
-  newButton, newestFirst, NOT_UNDERSTOOD, postPreview, projectPost, remaining, selectedPostMessage,
+  newButton, newestFirst, NOT_UNDERSTOOD, postPreview, postType, projectPost, remaining, selectedPostMessage,
   simulatorReplies, tagsFor, wizardPages, withType,
 } from './rules'
 
@@ -130,5 +130,12 @@ describe('the simulator and the agent body', () => {
     const post = { id: '99_1', message: 'Promo', picture: 'q.png', created_time: '2026-01-01' }
     expect(projectPost(page, null, 'generic')).toMatchObject({ idPage: '99', idPost: '99', typePage: 'facebook', name: 'Maison Jasmin' })
     expect(projectPost(page, post, 'default')).toMatchObject({ idPost: '99_1', message: 'Promo', picture: 'q.png' })
+  })
+})
+
+describe('post types', () => {
+  it("names Facebook's status types and Instagram's media types", () => {
+    expect(['mobile_status_update', 'added_photos', 'VIDEO', 'CAROUSEL_ALBUM', 'something_new'].map(postType))
+      .toEqual(['status', 'photo', 'video', 'album', 'other'])
   })
 })

@@ -1,7 +1,8 @@
 /** /home/auto-wizard: the four-step agent wizard (spec 001 §2 "Wizard", §4 "Wizard"). Without an intent type it
  *  sends the user to the wizard popup; from My agents (state { fromMyAgents, projectId }) it opens the agent at
  *  step 3. The page scrolls to the top on every step change. */
-import { Loader, Stepper, Title } from '@mantine/core'
+import { Loader, Stepper, Text, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
@@ -42,6 +43,8 @@ export default function AutoWizardPage() {
   const [failure, setFailure] = useState(null)
   const opening = Boolean(location.state?.fromMyAgents && location.state?.projectId)
   const generic = intentType === GENERIC
+  // On a phone the four steps show as numbers, with the current one named below them.
+  const phone = useMediaQuery('(max-width: 36em)')
 
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -109,18 +112,23 @@ export default function AutoWizardPage() {
   }
 
   const shown = Math.min(Math.max(step, 0), 3)
+  const steps = [
+    [t('wizard.steps.page'), t('wizard.steps.pageHelp')],
+    [t('wizard.steps.post'), generic ? t('wizard.steps.postGeneric') : t('wizard.steps.postHelp')],
+    [t('wizard.steps.config'), t('wizard.steps.configHelp')],
+    [t('wizard.steps.test'), t('wizard.steps.testHelp')],
+  ]
   const idPost = generic ? String(selectedPage?.idPage ?? selectedPage?.id ?? '') : postIdOf(selectedPost)
   return (
     <Page maw={1100}>
       <Title order={1} mb="lg">{t('wizard.title')}</Title>
-      <Stepper active={shown} size="sm" mb="xl" allowNextStepsSelect={false} className="wizard__stepper"
-        styles={{ steps: { flexWrap: 'wrap', rowGap: 8 } }}>
-        <Stepper.Step label={t('wizard.steps.page')} description={t('wizard.steps.pageHelp')} />
-        <Stepper.Step label={t('wizard.steps.post')}
-          description={generic ? t('wizard.steps.postGeneric') : t('wizard.steps.postHelp')} />
-        <Stepper.Step label={t('wizard.steps.config')} description={t('wizard.steps.configHelp')} />
-        <Stepper.Step label={t('wizard.steps.test')} description={t('wizard.steps.testHelp')} />
+      <Stepper active={shown} size="sm" mb={phone ? 'xs' : 'xl'} allowNextStepsSelect={false} className="wizard__stepper">
+        {steps.map(([label, description]) => (
+          <Stepper.Step key={label} label={phone ? null : label} description={phone ? null : description}
+            aria-label={label} />
+        ))}
       </Stepper>
+      {phone && <Text fw={600} mb="lg" className="wizard__stepName">{t('wizard.stepOf', { n: shown + 1, label: steps[shown][0] })}</Text>}
       {shown > 0 && <SelectedTarget page={selectedPage} post={selectedPost} intentType={intentType} />}
       <RetryAlert messageKey={failure?.messageKey} onRetry={failure?.retry} onClose={() => setFailure(null)} />
       {shown === 0 && (
