@@ -12,32 +12,20 @@ import re
 import time
 
 import pytest
-import requests
 from playwright.sync_api import Page, expect
 
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
-    agent_worker, connected, open_as, owner_session, train, wait_trained,
+    agent_worker, connected, new_post, open_as, owner_session, page_id, train, wait_trained,
 )
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login, assert_no_overflow, dialog_fits
+from tests.e2e.test_team_screen import AMIRA_ID, api, assert_no_overflow, dialog_fits
 
 PAGE_NAME = "Sfax Sneakers"
 EMPTY_PAGE = "Dar El Bey Déco"
 
 
 # --- agents built through the API -------------------------------------------------------------------------------
-
-def page_id(page: dict) -> str:
-    return str(page.get("idPage") or page["id"])
-
-
-def new_post(product, page: dict, message: str) -> str:
-    answer = requests.post(product.sandbox_url + "/__admin/posts", json={"page_id": page_id(page), "message": message},
-                           timeout=10)
-    assert answer.ok, answer.text
-    return answer.json()["id"]
-
 
 def new_agent(product, jwt: str, page: dict, message: str, answers: dict[str, str]) -> int:
     """An agent on a new post of `page` with a generic answer per intent (untrained: a Draft)."""
@@ -68,7 +56,6 @@ def delete_agents_of(product, jwt: str, page: dict) -> None:
 def owner(product, agent_worker):  # noqa: F811
     """Amira on a plan, owning Sfax Sneakers (connected) with three agents of this test's own: a live one, a trained
     one not live, and a draft; and Dar El Bey Déco connected with no agent."""
-    api_login(product, AMIRA_TOKEN)  # a plan is granted to a user who signed in once
     session = owner_session(product)
     jwt = session["token"]
     page = connected(product, jwt, PAGE_NAME)

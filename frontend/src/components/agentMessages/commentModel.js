@@ -105,3 +105,16 @@ export function bestIntent(log) {
 }
 
 export { intentsOf, manualOf }
+
+/** The personalisation tags of a manual answer filled in from the comment's author and the page (the agent's
+ *  answers are filled by the pipeline; a manual one is sent as written, so the screen fills it). */
+export function fillTags(text, publisher, pageName) {
+  const first = publisher?.first_name ?? ''
+  const last = publisher?.last_name ?? ''
+  const full = [first, last].filter(Boolean).join(' ') || publisher?.name || publisher?.username || ''
+  return text
+    .replaceAll('##FIRST_NAME##', first || full)
+    .replaceAll('##LAST_NAME##', last)
+    .replaceAll('##FULL_NAME##', full)
+    .replaceAll('##PAGE_NAME##', pageName ?? '')
+}

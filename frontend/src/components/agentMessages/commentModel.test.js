@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, SLIDER_RESETS, answerState, inRange, mergeLogs, scorePercent, searchLogs,
+  MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, SLIDER_RESETS, answerState, fillTags, inRange, mergeLogs, scorePercent, searchLogs,
   splitLogs, visibleComments,
 } from './commentModel'
 
@@ -86,5 +86,17 @@ describe('live updates and answers', () => {
     expect(answerState(log(2, false, 0.3, { state: 'sent', manuelAnswer: [{ answer: 'hi', status: 'sent' }] }))).toBe('sent')
     expect(answerState(log(2, false, 0.3, { state: 'untreated',
       manuelAnswer: [{ answer: 'hi', status: 'failed', error: '10 - Permission denied' }] }))).toBe('failed')
+  })
+})
+
+describe('personalisation tags of a manual answer', () => {
+  it('fills first, last and full names and the page name', () => {
+    const text = 'Hi ##FIRST_NAME## ##LAST_NAME## (##FULL_NAME##), ##PAGE_NAME## thanks you'
+    expect(fillTags(text, { first_name: 'Leila', last_name: 'Mansour', name: 'Leila Mansour' }, 'Sfax Sneakers'))
+      .toBe('Hi Leila Mansour (Leila Mansour), Sfax Sneakers thanks you')
+  })
+
+  it('falls back on the display name when only a username is known (Instagram)', () => {
+    expect(fillTags('Hi ##FIRST_NAME##!', { username: 'leila.m' }, 'Shop')).toBe('Hi leila.m!')
   })
 })

@@ -13,7 +13,7 @@ import CommentList from '../../components/agentMessages/CommentList'
 import Conversation from '../../components/agentMessages/Conversation'
 import ProfileCard from '../../components/agentMessages/ProfileCard'
 import WhyPanel from '../../components/agentMessages/WhyPanel'
-import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, answerState, logKey, manualOf, visibleComments }
+import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, answerState, fillTags, logKey, manualOf, visibleComments }
   from '../../components/agentMessages/commentModel'
 import { useLiveLogs } from '../../components/agentMessages/useLiveLogs'
 import classes from '../../components/agentMessages/agentMessages.module.css'
@@ -53,7 +53,8 @@ export default function AgentMessagesPage() {
     setSending(true)
     setSendError(null)
     try {
-      const updated = await commentsApi.answer(platform, { log: { _id: selected._id }, answer, project: { _id: project._id }, buttons })
+      const text = fillTags(answer, selected.publisher, project.post?.name)
+      const updated = await commentsApi.answer(platform, { log: { _id: selected._id }, answer: text, project: { _id: project._id }, buttons })
       if (updated?._id !== undefined) mergeLogs([updated])
       if (answerState(updated) === 'failed') {
         setSendError(manualOf(updated).at(-1)?.error || t('agentMessages.reply.failedUnknown'))
