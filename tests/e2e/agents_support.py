@@ -17,7 +17,8 @@ from playwright.sync_api import Page
 from sqlalchemy import create_engine, text
 
 from tests.e2e.product import REPO, VENV_BIN
-from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login
+from tests.e2e.test_layout_screens import shoot
+from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login, assert_no_overflow, open_signed_in
 
 PLAN = "Agencies"
 TRAINING_WAIT_SECONDS = 60
@@ -48,27 +49,25 @@ def owner_session(product, token: str = AMIRA_TOKEN, user_id: str = AMIRA_ID, pl
     return session
 
 
-def selected_page(page: dict, platform: str = "facebook") -> dict:
-    """The page as the dashboard stores it (spec 000 §3 "Selected page")."""
-    return {"platform": platform, "name": page["name"], "picture_url": page.get("picture"),
-            "id": page.get("idPage") or page["id"], "accessToken": None, "team": page.get("user", []),
-            "admins": page.get("admins", []), "status": page["status"]}
+def open_as(tab: Page, product, session: dict, path: str, page: dict | None = None, lang: str = "en") -> None:
+    """Opens `path` signed in as `session`, the Facebook page `page` selected (as the dashboard stores it)."""
+    open_signed_in(tab, product, session, page, path, lang)
 
 
-def open_as(tab: Page, product, session: dict, path: str, page: dict | None = None, platform: str = "facebook",
-            lang: str = "en") -> None:
-    """Opens `path` signed in as `session` (stored as the app stores it, under `state`), `page` selected."""
-    tab.goto(product.web_url + "/politique-de-confidentialite")
-    state = {"session": {"state": {"token": session["token"], "user": session["user"], "tokenMembership": None,
-                                   "selectedPage": selected_page(page, platform) if page else None}, "version": 0}}
-    tab.evaluate("""([state, lang]) => {
-        localStorage.clear()
-        localStorage.setItem('state', JSON.stringify(state))
-        localStorage.setItem('authtoken', state.session.state.token)
-        localStorage.setItem('modoLang', lang)
-        localStorage.setItem('hasvisited', 'true')  // no plan-expiry toast over the screenshots
-    }""", [state, lang])
-    tab.goto(product.web_url + path)
+def own_page(product, jwt: str, name: str, owner_id: str = AMIRA_ID) -> dict:
+    """A sandbox Facebook page of the test's own (so no other test's agents or catalogue mix with it), connected."""
+    made = requests.post(product.sandbox_url + "/__admin/pages", json={"name": name, "owner_ids": [owner_id]},
+                         timeout=10)
+    assert made.ok, made.text
+    return connected(product, jwt, name)
+
+
+def snap(tab: Page, screens_dir, name: str) -> None:
+    """No horizontal overflow, then a screenshot of the whole page from its top (the sticky top bar is drawn where
+    the window is)."""
+    assert_no_overflow(tab)
+    tab.evaluate("window.scrollTo(0, 0)")
+    shoot(tab, screens_dir, name)
 
 
 def posts_of(product, jwt: str, page_id: str, platform: str) -> list[dict]:

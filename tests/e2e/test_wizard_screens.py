@@ -18,16 +18,15 @@ from __future__ import annotations
 import time
 
 import pytest
-import requests
 from playwright.sync_api import Page, expect
 
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
-    add_category, agent_worker, build_agent, connected, new_post, open_as, owner_session, page_id, wait_trained,
-    white_list,
+    add_category, agent_worker, build_agent, connected, new_post, open_as, own_page, owner_session, page_id, snap,
+    wait_trained, white_list,
 )
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID, api, assert_no_overflow, okay_alert
+from tests.e2e.test_team_screen import api, okay_alert
 
 FACEBOOK_PAGE = "Maison Jasmin"
 INSTAGRAM_ACCOUNT = "maison.jasmin"
@@ -37,13 +36,6 @@ PRICE_ANSWER = "Bonjour ##FIRST_NAME##, le prix est en message privé."
 CAFTAN_ANSWER = "Le caftan brodé est à 180 DT."
 AVAILABILITY_ANSWER = "Oui, il est disponible en boutique et en ligne."
 NOT_UNDERSTOOD = "I didn't understand. Sorry !"
-
-
-def snap(tab: Page, screens_dir, name: str) -> None:  # noqa: F811
-    """No horizontal overflow, then the whole page from its top (the sticky top bar is drawn where the window is)."""
-    assert_no_overflow(tab)
-    tab.evaluate("window.scrollTo(0, 0)")
-    shoot(tab, screens_dir, f"wizard-{name}")
 
 
 def choose(tab: Page, label: str, option: str, scope=None) -> None:
@@ -90,7 +82,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     expect(page).to_have_url(product.web_url + "/home/wizard-popup")
     popup = page.get_by_role("dialog", name="Create an agent")
     expect(popup.get_by_text("A specific post")).to_be_visible()
-    snap(page, screens_dir, "popup-desktop-en")
+    snap(page, screens_dir, "wizard-popup-desktop-en")
     popup.get_by_role("button", name="Choose: A specific post").click()
 
     # Step 0: the pages of the three statuses, in tabs; Next needs one.
@@ -103,7 +95,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     expect(page.get_by_role("radio", name=FACEBOOK_PAGE)).to_have_count(0)
     page.get_by_role("tab", name="Facebook").click()
     page.get_by_role("radio", name=FACEBOOK_PAGE).check()
-    snap(page, screens_dir, "step0-desktop-en")
+    snap(page, screens_dir, "wizard-step0-desktop-en")
     page.get_by_role("button", name="Next", exact=True).click()
 
     # Step 1: posts newest first (the test's own post on top); Next needs one.
@@ -114,7 +106,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     page.get_by_role("button", name="Next", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("Please select a post")
     rows.first.get_by_role("radio").check()
-    snap(page, screens_dir, "step1-desktop-en")
+    snap(page, screens_dir, "wizard-step1-desktop-en")
     page.get_by_role("button", name="Next", exact=True).click()
 
     # Step 2: the selected post cut to 16 characters; at least one intent; Price; an empty response refused.
@@ -156,7 +148,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     second.get_by_label("Title").fill("Appeler")
     second.get_by_label("Phone number").fill("+21671000000")
     expect(product_form.get_by_text("2 / 3 buttons")).to_be_visible()
-    snap(page, screens_dir, "step2-product-desktop-en")
+    snap(page, screens_dir, "wizard-step2-product-desktop-en")
     product_form.get_by_role("button", name="Add the product answer").click()
     saved_answer = price.locator(".wizard__productAnswer[data-product=caftan]")
     expect(saved_answer).to_contain_text(CAFTAN_ANSWER)
@@ -170,7 +162,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     availability.get_by_label("Generic response").fill(AVAILABILITY_ANSWER)
     availability.get_by_role("button", name="Save", exact=True).click()
     expect(availability.get_by_role("button", name="Saved")).to_be_visible()
-    snap(page, screens_dir, "step2-desktop-en")
+    snap(page, screens_dir, "wizard-step2-desktop-en")
 
     project = _project_of_post(product, jwt, owner["facebook"], owner["post_id"])
     saved = {intent["key"]: intent for intent in project["intents"]}
@@ -192,7 +184,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     expect(reply).to_contain_text(AVAILABILITY_ANSWER)
     reply = say(page, "Bonjour, je cherche une voiture rouge")
     expect(reply).to_contain_text(NOT_UNDERSTOOD)
-    snap(page, screens_dir, "step3-desktop-en")
+    snap(page, screens_dir, "wizard-step3-desktop-en")
 
     # Finish: a spinner for 1.5 s, then the panel; activate now leads to My agents with the agent live.
     asked = time.monotonic()
@@ -217,12 +209,12 @@ def test_the_post_with_an_agent_cannot_be_chosen_again_in_french_on_a_phone(mobi
     tab = mobile_page
     open_as(tab, product, owner, "/home/wizard-popup", lang="fr")
     popup = tab.get_by_role("dialog", name="Créer un agent")
-    snap(tab, screens_dir, "popup-mobile-fr")
+    snap(tab, screens_dir, "wizard-popup-mobile-fr")
     popup.get_by_role("button", name="Choisir : Une publication précise").click()
     tab.get_by_role("tab", name="Facebook").click()
     tab.get_by_role("radio", name=FACEBOOK_PAGE).check()
     expect(tab.locator(".wizard__stepName")).to_have_text("Étape 1 sur 4 : Page")
-    snap(tab, screens_dir, "step0-mobile-fr")
+    snap(tab, screens_dir, "wizard-step0-mobile-fr")
     tab.get_by_role("button", name="Suivant", exact=True).click()
     row = tab.locator(f"tr[data-post='{post_id}']")
     expect(row).to_have_attribute("data-taken", "true")
@@ -230,7 +222,7 @@ def test_the_post_with_an_agent_cannot_be_chosen_again_in_french_on_a_phone(mobi
     expect(row.get_by_role("radio")).to_be_disabled()
     row.get_by_role("radio").locator("xpath=ancestor::span[1]").hover()
     expect(tab.get_by_role("tooltip")).to_contain_text("Cette publication a déjà un agent")
-    snap(tab, screens_dir, "step1-mobile-fr")
+    snap(tab, screens_dir, "wizard-step1-mobile-fr")
 
     # Back from step 1 is the previous step, with the page to choose again.
     tab.get_by_role("button", name="Retour").click()
@@ -244,7 +236,7 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
     console = ConsoleWatch(tab)
     open_as(tab, product, owner, "/home/wizard-popup")
     tab.get_by_role("dialog", name="Create an agent").get_by_role("button", name="Choose: The whole page").click()
-    snap(tab, screens_dir, "step0-mobile-en")
+    snap(tab, screens_dir, "wizard-step0-mobile-en")
     tab.get_by_role("tab", name="Instagram").click()
     tab.get_by_role("radio", name=INSTAGRAM_ACCOUNT).check()
     tab.get_by_role("button", name="Next", exact=True).click()
@@ -271,7 +263,7 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
     payment.get_by_label("Generic response").fill("Paiement à la livraison ou par carte.")
     payment.get_by_role("button", name="Save", exact=True).click()
     expect(payment.get_by_role("button", name="Saved")).to_be_visible()
-    snap(tab, screens_dir, "step2-mobile-en")
+    snap(tab, screens_dir, "wizard-step2-mobile-en")
 
     tab.get_by_role("button", name="Next", exact=True).click()
     reply = say(tab, "Vous livrez à Sousse ?")
@@ -281,7 +273,7 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
     expect(reply).to_contain_text("Livraison partout en Tunisie")
     reply = say(tab, "Je peux payer à la livraison ?")
     expect(reply).to_contain_text("Paiement à la livraison ou par carte.")
-    snap(tab, screens_dir, "step3-mobile-en")
+    snap(tab, screens_dir, "wizard-step3-mobile-en")
 
     tab.get_by_role("button", name="Finish").click()
     panel = tab.get_by_role("dialog", name="Activate your agent")
@@ -298,10 +290,7 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
 
 def test_price_needs_a_white_listed_page_in_french(page: Page, product, owner, screens_dir):  # noqa: F811
     jwt = owner["token"]
-    made = requests.post(product.sandbox_url + "/__admin/pages", json={"name": NOT_WHITE_LISTED, "owner_ids": [AMIRA_ID]},
-                         timeout=10)
-    assert made.ok, made.text
-    other = connected(product, jwt, NOT_WHITE_LISTED)
+    other = own_page(product, jwt, NOT_WHITE_LISTED)
     post_id = new_post(product, other, "Nouveaux écouteurs sans fil")
     open_as(page, product, owner, "/home/wizard-popup", lang="fr")
     page.get_by_role("button", name="Choisir : Une publication précise").click()
@@ -315,11 +304,11 @@ def test_price_needs_a_white_listed_page_in_french(page: Page, product, owner, s
     size = intent_card(page, "size")
     size.get_by_label("Réponse générique").fill("Du S au XL.")
     expect(size.get_by_text(f"{640 - len('Du S au XL.')} caractères restants").first).to_be_visible()
-    snap(page, screens_dir, "step2-desktop-fr")
+    snap(page, screens_dir, "wizard-step2-desktop-fr")
     # Back from step 2 (not opened from My agents) is step 1, the post still chosen.
     page.get_by_role("button", name="Retour").click()
     expect(page.locator(f"tr[data-post='{post_id}']").get_by_role("radio")).to_be_checked()
-    snap(page, screens_dir, "step1-desktop-fr")
+    snap(page, screens_dir, "wizard-step1-desktop-fr")
 
 
 # --- helpers --------------------------------------------------------------------------------------------------------
