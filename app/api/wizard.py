@@ -49,84 +49,29 @@ class PagePosts(MethodView):
         return page_posts.posts_of(current_app.config, page)
 
 
-@blp.route(f"/project/generiqueadd/{PROJECT_PATH}")
-class AddIntent(MethodView):
-    @signed_in(blp)
-    @blp.arguments(GenericAnswerSchema)
-    @blp.response(200, ProjectSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(409, response="CONFLICT")
-    def put(self, body, projectId):
-        """Add an intent with its generic answer and buttons (409 when already selected)."""
-        return wizard.add_intent(_agent(projectId), body["intent"], body["genericAnswer"], body["buttons"])
+def _project_change(rule: str, name: str, schema, change, answer=ProjectSchema) -> None:
+    """Register `PUT /project/<rule>`: the body checked by `schema`, then `change(agent, body)` (its docstring
+    documents the call); answers the changed project, or the word the change returns."""
+    def put(_view, body, projectId):
+        return _project_or_word(change(_agent(projectId), body))
+
+    put.__doc__ = change.__doc__
+    for decorate in (blp.alt_response(409, response="CONFLICT"), blp.alt_response(404, response="NOT_FOUND"),
+                     blp.response(200, answer), blp.arguments(schema), signed_in(blp)):
+        put = decorate(put)
+    blp.route(f"/project/{rule}")(type(name, (MethodView,), {"put": put}))
 
 
-@blp.route(f"/project/generiqueupdate/{PROJECT_PATH}")
-class UpdateIntent(MethodView):
-    @signed_in(blp)
-    @blp.arguments(GenericAnswerSchema)
-    @blp.response(200, ProjectSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """Change an intent's generic answer and buttons."""
-        return wizard.update_intent(_agent(projectId), body["intent"], body["genericAnswer"], body["buttons"])
-
-
-@blp.route(f"/project/intents/remove/{PROJECT_PATH}")
-class RemoveIntent(MethodView):
-    @signed_in(blp)
-    @blp.arguments(IntentRefSchema)
-    @blp.response(200, ProjectSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """Remove an intent with its product answers."""
-        return wizard.remove_intent(_agent(projectId), body["intent"])
-
-
-@blp.route(f"/project/{PROJECT_PATH}/remove/entity")
-class RemoveProductAnswer(MethodView):
-    @signed_in(blp)
-    @blp.arguments(EntityRemoveSchema)
-    @blp.response(200, ProjectSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """Remove one product answer (by its _id) from an intent."""
-        return wizard.remove_answer(_agent(projectId), body["intent"], body["answer"])
-
-
-@blp.route(f"/project/firstupdate/{PROJECT_PATH}")
-class FirstProductAnswer(MethodView):
-    @signed_in(blp)
-    @blp.arguments(ProductAnswerInSchema)
-    @blp.response(200, schema=FIRST_UPDATE_ANSWER)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """A product's answer for an intent: 'exist', 'not exist' (no such product in the catalogue) or the
-        project."""
-        return _project_or_word(wizard.first_product_answer(_agent(projectId), body))
-
-
-@blp.route(f"/project/update/{PROJECT_PATH}")
-class ProductAnswerInCategory(MethodView):
-    @signed_in(blp)
-    @blp.arguments(ProductAnswerWithCategorySchema)
-    @blp.response(200, schema=FIRST_UPDATE_ANSWER)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """The same with the category: a product missing from the catalogue is added to it; 'exist' or the
-        project."""
-        return _project_or_word(wizard.product_answer_in_category(_agent(projectId), body))
-
-
-@blp.route(f"/project/entitiesupdate/{PROJECT_PATH}")
-class UpdateProductAnswer(MethodView):
-    @signed_in(blp)
-    @blp.arguments(ProductAnswerInSchema)
-    @blp.response(200, ProjectSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    def put(self, body, projectId):
-        """Change a product answer's text and buttons."""
-        return wizard.update_product_answer(_agent(projectId), body)
+_project_change(f"generiqueadd/{PROJECT_PATH}", "AddIntent", GenericAnswerSchema, wizard.add_intent)
+_project_change(f"generiqueupdate/{PROJECT_PATH}", "UpdateIntent", GenericAnswerSchema, wizard.update_intent)
+_project_change(f"intents/remove/{PROJECT_PATH}", "RemoveIntent", IntentRefSchema, wizard.remove_intent)
+_project_change(f"{PROJECT_PATH}/remove/entity", "RemoveProductAnswer", EntityRemoveSchema, wizard.remove_answer)
+_project_change(f"firstupdate/{PROJECT_PATH}", "FirstProductAnswer", ProductAnswerInSchema,
+                wizard.first_product_answer, FIRST_UPDATE_ANSWER)
+_project_change(f"update/{PROJECT_PATH}", "ProductAnswerInCategory", ProductAnswerWithCategorySchema,
+                wizard.product_answer_in_category, FIRST_UPDATE_ANSWER)
+_project_change(f"entitiesupdate/{PROJECT_PATH}", "UpdateProductAnswer", ProductAnswerInSchema,
+                wizard.update_product_answer)
 
 
 @blp.route("/logEvent/test/wizard")

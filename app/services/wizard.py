@@ -36,29 +36,35 @@ class AnswerNotFound(NotFound):
     code, message = "answer_not_found", "This intent has no such product answer"
 
 
-def add_intent(agent: Agent, name: str, generic_answer: str, buttons: list[dict]) -> Agent:
-    """The intent's first save, with its generic answer (spec 001 §4: saved first, updated after)."""
-    if _intent(agent, name) is not None:
+# Each change takes the agent and the call's checked body (the specification's field names).
+
+def add_intent(agent: Agent, body: dict) -> Agent:
+    """Add an intent with its generic answer and buttons: its first save (spec 001 §4: saved first, updated
+    after); 409 when the agent has it already."""
+    if _intent(agent, body["intent"]) is not None:
         raise IntentAlreadySelected()
-    _new_intent(agent, name, generic_answer, buttons)
+    _new_intent(agent, body["intent"], body["genericAnswer"], body["buttons"])
     return _changed(agent)
 
 
-def update_intent(agent: Agent, name: str, generic_answer: str, buttons: list[dict]) -> Agent:
-    intent = _existing_intent(agent, name)
-    _check_buttons(agent, buttons)
-    intent.generic_answer, intent.buttons, intent.status = generic_answer.strip(), buttons, "old"
+def update_intent(agent: Agent, body: dict) -> Agent:
+    """Change an intent's generic answer and buttons."""
+    intent = _existing_intent(agent, body["intent"])
+    _check_buttons(agent, body["buttons"])
+    intent.generic_answer, intent.buttons, intent.status = body["genericAnswer"].strip(), body["buttons"], "old"
     return _changed(agent)
 
 
-def remove_intent(agent: Agent, name: str) -> Agent:
-    agent.intents.remove(_existing_intent(agent, name))
+def remove_intent(agent: Agent, body: dict) -> Agent:
+    """Remove an intent with its product answers."""
+    agent.intents.remove(_existing_intent(agent, body["intent"]))
     return _changed(agent)
 
 
-def remove_answer(agent: Agent, name: str, answer_id: int) -> Agent:
-    intent = _existing_intent(agent, name)
-    answer = next((item for item in intent.product_answers if item.id == answer_id), None)
+def remove_answer(agent: Agent, body: dict) -> Agent:
+    """Remove one product answer (by its _id) from an intent."""
+    intent = _existing_intent(agent, body["intent"])
+    answer = next((item for item in intent.product_answers if item.id == body["answer"]), None)
     if answer is None:
         raise AnswerNotFound()
     intent.product_answers.remove(answer)
@@ -78,8 +84,8 @@ def first_product_answer(agent: Agent, body: dict) -> Agent | str:
 
 
 def product_answer_in_category(agent: Agent, body: dict) -> Agent | str:
-    """The same, adding the product to the named category of the page's catalogue when it is not there (the
-    category too when the page has none of that name)."""
+    """The same with the category: 'exist', or the agent with the answer added; a product missing from the
+    page's catalogue is added to the named category (created when the page has none of that name)."""
     if _answer_for(agent, body["intent"], body["entity"]) is not None:
         return EXIST
     _check_answer(agent, body)  # before the catalogue gains a product for an answer that would be refused
@@ -88,6 +94,7 @@ def product_answer_in_category(agent: Agent, body: dict) -> Agent | str:
 
 
 def update_product_answer(agent: Agent, body: dict) -> Agent:
+    """Change a product answer's text and buttons."""
     answer = _answer_for(agent, body["intent"], body["entity"])
     if answer is None:
         raise AnswerNotFound()
