@@ -4,6 +4,7 @@ import { ActionIcon, Avatar, Badge, Button, Group, Indicator, Popover, RangeSlid
   TextInput, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import CommentState from './CommentState'
+import { intentLabel } from './WhyPanel'
 import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, SLIDER_RESETS, bestIntent, commenterName, logKey, scorePercent }
   from './commentModel'
 import classes from './agentMessages.module.css'
@@ -70,7 +71,7 @@ function CommentItem({ log, selected, onSelect }) {
             {log.message}
           </Text>
           <Group gap={6} wrap="wrap">
-            {intent && <Badge size="xs" variant="outline">{intent.intent}</Badge>}
+            {intent && <Badge size="xs" variant="outline">{intentLabel(intent.intent)}</Badge>}
             <CommentState log={log} size="xs" />
           </Group>
         </Stack>
@@ -87,7 +88,8 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
       <Tabs value={tab} onChange={onTab} variant="pills" radius="xl">
         <Tabs.List grow>
           {[MATCHED, NOT_MATCHED].map((name) => (
-            <Tabs.Tab key={name} value={name} rightSection={<Badge size="xs" variant="white" circle={false}>{counts[name]}</Badge>}>
+            <Tabs.Tab key={name} value={name} rightSection={<Badge size="sm" miw={22} style={{ flexShrink: 0 }}
+              variant={tab === name ? 'white' : 'light'}>{counts[name]}</Badge>}>
               {t(`agentMessages.tabs.${name}`)}
             </Tabs.Tab>
           ))}

@@ -16,7 +16,10 @@ export default function EmojiButton({ onEmoji, disabled }) {
       <Popover.Target>
         <ActionIcon variant="light" size="lg" aria-label={t('agentMessages.reply.emoji')} disabled={disabled}
           onClick={() => setOpened((open) => !open)}>
-          <span aria-hidden="true" style={{ fontSize: 18 }}>🙂</span>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8"
+            strokeLinecap="round" aria-hidden="true">
+            <circle cx="12" cy="12" r="9" /><path d="M8.5 14.5a4.5 4.5 0 0 0 7 0" /><path d="M9 9.5h.01M15 9.5h.01" />
+          </svg>
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} className="reply__emojis">

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { formatTime } from './Conversation'
 
 const percent = (score) => `${Math.round(Number(score ?? 0) * 100)}%`
+/** The matching engine's intent names (opening_hours) as words. */
+export const intentLabel = (name) => (name ?? '').replaceAll('_', ' ')
 const ACTION_COLORS = { done: 'green', failed: 'red', planned: 'blue', sending: 'blue', held: 'orange' }
 
 function Section({ title, children }) {
@@ -36,9 +38,11 @@ export default function WhyPanel({ log }) {
       <Section title={t('agentMessages.why.intents')}>
         {intents.length === 0 && <Text size="sm" c="dimmed">{t('agentMessages.why.noIntent')}</Text>}
         {intents.map((item) => (
-          <Group key={item.intent} gap={6} justify="space-between" wrap="nowrap" className="why__intent">
-            <Text size="sm" fw={item.intent === why.intent ? 700 : 400} truncate="end">{item.intent}</Text>
-            <Group gap={4} wrap="nowrap">
+          <Group key={item.intent} gap={6} justify="space-between" wrap="wrap" className="why__intent">
+            <Text size="sm" fw={item.intent === why.intent ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
+              {intentLabel(item.intent)}
+            </Text>
+            <Group gap={4} wrap="nowrap" ml="auto">
               {!item.inAgent && <Badge size="xs" color="gray" variant="outline">{t('agentMessages.why.notInAgent')}</Badge>}
               <Badge size="sm" variant="light" color={item.aboveThreshold && item.inAgent ? 'green' : 'gray'}>{percent(item.score)}</Badge>
             </Group>
@@ -66,16 +70,20 @@ export default function WhyPanel({ log }) {
       </Section>
       <Divider />
       <Section title={t('agentMessages.why.outcome')}>
-        {why.answered ? (
+        {why.answered && !why.intent && (
+          <Text size="sm" className="why__answered">{t('agentMessages.why.answeredByHand')}</Text>
+        )}
+        {why.answered && why.intent && (
           <Text size="sm" className="why__answered">
-            {t('agentMessages.why.answered', { intent: why.intent ?? '—' })}
+            {t('agentMessages.why.answered', { intent: intentLabel(why.intent) })}
             {why.product ? ` ${t('agentMessages.why.forProduct', { product: why.product })}` : ''}
           </Text>
-        ) : (
+        )}
+        {!why.answered && (
           <Text size="sm" c="orange.8" className="why__reason">
             {why.reason ? t(`agentMessages.reasons.${why.reason}`, {
               defaultValue: why.reasonText ?? why.reason,
-              intent: intents.find((item) => item.aboveThreshold && !item.inAgent)?.intent ?? '',
+              intent: intentLabel(intents.find((item) => item.aboveThreshold && !item.inAgent)?.intent),
               threshold: Math.round(Number(why.threshold ?? 0) * 100),
             })
               : t('agentMessages.why.notAnswered')}

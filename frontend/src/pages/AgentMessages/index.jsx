@@ -69,14 +69,15 @@ export default function AgentMessagesPage() {
     }
   }
 
-  const title = isGeneric(project) ? t('agentMessages.genericAgent') : cutMessage(project.post?.message ?? '')
+  const title = [isGeneric(project) ? t('agentMessages.genericAgent') : cutMessage(project.post?.message ?? ''),
+    project.post?.name].filter(Boolean).join(' · ')
   return (
     <Page maw={1400}>
       <Group justify="space-between" align="flex-end" gap="xs" mb="md">
         <div style={{ minWidth: 0 }}>
           <Title order={1}>{t('agentMessages.title')}</Title>
           <Text c="dimmed" style={{ overflowWrap: 'anywhere' }} title={project.post?.message}>
-            {title}{project.post?.name ? ` · ${project.post.name}` : ''}
+            {title}
           </Text>
         </div>
         <Group gap="xs">
