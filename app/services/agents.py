@@ -8,6 +8,8 @@ one (app/services/access.py agent_for_member).
 """
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -17,7 +19,7 @@ from app.errors import Conflict, NotFound
 from app.models import Agent, AgentIntent, CommentLog, SocialPage, User
 from app.services import access
 
-NETWORK_ID_MAX = 64
+NETWORK_ID = re.compile(r"[0-9]{1,64}")
 
 
 class PageNotFound(NotFound):
@@ -32,7 +34,9 @@ def team_page(user: User, external_id: str, platform: str | None = None) -> Soci
     """The page with this network id whose team the user is on: 404 when no page has the id, 403 when only
     another team's page has it. Without a platform, a Facebook page and an Instagram account sharing an id (never
     seen on Meta) resolve to the one the user may see."""
-    query = select(SocialPage).where(SocialPage.external_id == external_id[:NETWORK_ID_MAX])
+    if not NETWORK_ID.fullmatch(external_id):  # names no page (and PostgreSQL refuses some characters)
+        raise PageNotFound()
+    query = select(SocialPage).where(SocialPage.external_id == external_id)
     if platform is not None:
         query = query.where(SocialPage.platform == platform)
     rows = list(session.scalars(query.order_by(SocialPage.id)))
