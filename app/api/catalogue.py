@@ -162,13 +162,14 @@ class ImportCatalogue(MethodView):
         except catalogue_csv.BadFile as bad:
             return _bad_lines(bad.lines)
         except catalogue.Refused as refusal:
-            return _bad_lines([catalogue_csv.BadLine(0, refusal.message)])
+            return _bad_lines([catalogue_csv.BadLine(0, refusal.message, "refused")])
         return {"data": catalogue.categories(page), "imported": added}
 
 
 def _bad_lines(lines: list) -> tuple:
     return jsonify(message="The file was not imported: fix the lines below", code="badLines",
-                   lines=[{"line": bad.line, "reason": bad.reason} for bad in lines]), 422
+                   lines=[{"line": bad.line, "reason": bad.reason, "code": bad.code, "values": bad.values}
+                          for bad in lines]), 422
 
 
 both_networks(f"/catalogue/export/{PAGE_ID}", ExportCatalogue)

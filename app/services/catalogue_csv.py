@@ -34,8 +34,12 @@ BOM = "\ufeff"
 
 @dataclass
 class BadLine:
+    """A refused line: its number (0: the file as a whole), the reason in English, and the reason's code with its
+    values, which the screens translate."""
     line: int
     reason: str
+    code: str
+    values: dict = field(default_factory=dict)
 
 
 class BadFile(Exception):
@@ -85,7 +89,7 @@ def decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadFile([BadLine(0, "The file is not UTF-8 text")]) from None
+        raise BadFile([BadLine(0, "The file is not UTF-8 text", "notUtf8")]) from None
 
 
 def parse(text: str) -> tuple[list[Row], list[BadLine]]:
@@ -101,28 +105,30 @@ def parse(text: str) -> tuple[list[Row], list[BadLine]]:
                 continue
             if line == 1 and tuple(cell.strip().casefold() for cell in cells) in HEADERS:
                 continue
-            row, reason = _row(line, cells)
-            (rows.append(row) if reason is None else bad.append(BadLine(line, reason)))
+            row = _row(line, cells)
+            (rows.append(row) if isinstance(row, Row) else bad.append(row))
     except csv.Error as error:
-        bad.append(BadLine(reader.line_num, f"Unreadable CSV: {error}"))
+        bad.append(BadLine(reader.line_num, f"Unreadable CSV: {error}", "unreadable"))
     if not rows and not bad:
-        bad.append(BadLine(0, "The file holds no product line"))
+        bad.append(BadLine(0, "The file holds no product line", "noProduct"))
     return rows, bad
 
 
-def _row(line: int, cells: list[str]) -> tuple[Row | None, str | None]:
+def _row(line: int, cells: list[str]) -> Row | BadLine:
     if len(cells) not in (2, 3):
-        return None, f"Expected 3 columns (category, product, synonyms), found {len(cells)}"
+        return BadLine(line, f"Expected 3 columns (category, product, synonyms), found {len(cells)}", "columns",
+                       {"found": len(cells)})
     category, product = restored(cells[0]), restored(cells[1])
     synonyms = [restored(value) for value in (cells[2].split(SYNONYM_SEPARATOR) if len(cells) == 3 else [])]
     if not category:
-        return None, "The category is empty"
+        return BadLine(line, "The category is empty", "categoryEmpty")
     if not product:
-        return None, "The product is empty"
+        return BadLine(line, "The product is empty", "productEmpty")
     for label, value in (("category", category), ("product", product), *(("synonym", s) for s in synonyms)):
         if len(value) > NAME_MAX:
-            return None, f"The {label} is longer than {NAME_MAX} characters"
-    return Row(line, category, product, catalogue.distinct(synonyms)), None
+            return BadLine(line, f"The {label} is longer than {NAME_MAX} characters", "tooLong",
+                           {"field": label, "max": NAME_MAX})
+    return Row(line, category, product, catalogue.distinct(synonyms))
 
 
 def import_csv(page: SocialPage, raw: bytes) -> dict:
@@ -171,11 +177,11 @@ def _conflicts(rows: list[Row], categories: dict, products: dict) -> list[BadLin
         seen = first_line.setdefault(same(row.product), row.line)
         category = categories.get(same(row.category))
         if seen != row.line:
-            bad.append(BadLine(row.line, f"{catalogue.PRODUCT_EXISTS} (line {seen})"))
+            bad.append(BadLine(row.line, f"{catalogue.PRODUCT_EXISTS} (line {seen})", "productTwice", {"first": seen}))
         elif category is not None and category[1]:
-            bad.append(BadLine(row.line, catalogue.CATEGORY_EXISTS))
+            bad.append(BadLine(row.line, catalogue.CATEGORY_EXISTS, "categoryExists"))
         elif same(row.product) in products and (category is None or products[same(row.product)][1] != category[0]):
-            bad.append(BadLine(row.line, f"{catalogue.PRODUCT_EXISTS} (in another category)"))
+            bad.append(BadLine(row.line, f"{catalogue.PRODUCT_EXISTS} (in another category)", "productElsewhere"))
     return bad
 
 

@@ -67,22 +67,25 @@ def test_every_bad_line_is_reported_and_nothing_is_imported(client, headers, pag
     body = answer.get_json()
     assert body["code"] == "badLines" and body["message"]
     assert body["lines"] == [
-        {"line": 3, "reason": "The category is empty"},
-        {"line": 4, "reason": "The product is empty"},
-        {"line": 5, "reason": "This product already exists! (line 2)"},
-        {"line": 6, "reason": "This product already exists! (in another category)"},
-        {"line": 7, "reason": "Expected 3 columns (category, product, synonyms), found 4"},
-        {"line": 8, "reason": "The product is longer than 255 characters"},
+        {"line": 3, "reason": "The category is empty", "code": "categoryEmpty", "values": {}},
+        {"line": 4, "reason": "The product is empty", "code": "productEmpty", "values": {}},
+        {"line": 5, "reason": "This product already exists! (line 2)", "code": "productTwice", "values": {"first": 2}},
+        {"line": 6, "reason": "This product already exists! (in another category)", "code": "productElsewhere",
+         "values": {}},
+        {"line": 7, "reason": "Expected 3 columns (category, product, synonyms), found 4", "code": "columns",
+         "values": {"found": 4}},
+        {"line": 8, "reason": "The product is longer than 255 characters", "code": "tooLong",
+         "values": {"field": "product", "max": 255}},
     ]
     assert (stored(page), version(page)) == before
 
 
 def test_a_file_that_is_not_utf8_or_holds_no_product_is_refused(client, headers, page):
-    for content, reason in [("Robes,Robe \xe9t\xe9,\n".encode("latin-1"), "The file is not UTF-8 text"),
-                            ("category,product,synonyms\n\n", "The file holds no product line")]:
+    for content, reason, code in [("Robes,Robe \xe9t\xe9,\n".encode("latin-1"), "The file is not UTF-8 text", "notUtf8"),
+                                  ("category,product,synonyms\n\n", "The file holds no product line", "noProduct")]:
         answer = _import(client, headers, page, content)
         assert answer.status_code == 422
-        assert answer.get_json()["lines"] == [{"line": 0, "reason": reason}]
+        assert answer.get_json()["lines"] == [{"line": 0, "reason": reason, "code": code, "values": {}}]
     assert stored(page) == {}
 
 

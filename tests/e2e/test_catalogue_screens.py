@@ -36,9 +36,9 @@ BAD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\n,Pouf,
 GOOD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\nTapis,Tapis rond,\n"
 
 
-def snap(tab: Page, screens_dir, name: str) -> None:  # noqa: F811
+def snap(tab: Page, screens_dir, name: str, full_page: bool = True) -> None:  # noqa: F811
     assert_no_overflow(tab)
-    shoot(tab, screens_dir, f"catalogue-{name}")
+    shoot(tab, screens_dir, f"catalogue-{name}", full_page)
 
 
 def own_page(product, jwt: str, name: str) -> dict:
@@ -247,7 +247,7 @@ def test_a_category_built_changed_imported_and_matched_in_the_simulator(page: Pa
     import_csv(page, BAD_CSV)
     bad_lines = page.locator(".catalogue__badLines")
     expect(bad_lines).to_contain_text("The file was not imported")
-    expect(bad_lines).to_contain_text("Line 3: The category is empty")
+    expect(bad_lines).to_contain_text("Line 3: the category is empty")
     expect(bad_lines.get_by_role("listitem")).to_have_count(1)
     assert categories(product, jwt, shop) == before
     expect(row(page, "category", "Tapis")).to_have_count(0)
@@ -285,7 +285,7 @@ def test_the_screens_on_a_phone_in_french(mobile_page: Page, product, owner, scr
     category = row(tab, "category", "Poteries berbères de Sejnane")
     expect(category).to_contain_text("2 produits", timeout=10_000)
     import_csv(tab, BAD_CSV, "Importer un CSV")
-    expect(tab.locator(".catalogue__badLines")).to_contain_text("Ligne 3 : The category is empty")
+    expect(tab.locator(".catalogue__badLines")).to_contain_text("Ligne 3 : la catégorie est vide")
     snap(tab, screens_dir, "manage-mobile-fr")
 
     tab.get_by_role("button", name="Ouvrir Poteries berbères de Sejnane").click()
@@ -298,7 +298,7 @@ def test_the_screens_on_a_phone_in_french(mobile_page: Page, product, owner, scr
     snap(tab, screens_dir, "update-mobile-fr")
     jar.get_by_role("button", name="Supprimer Jarre décorée à la main").click()
     expect(tab.get_by_role("dialog")).to_contain_text("Supprimer « Jarre décorée à la main » et ses synonymes ?")
-    snap(tab, screens_dir, "update-confirm-mobile-fr")
+    snap(tab, screens_dir, "update-confirm-mobile-fr", full_page=False)  # the window: the modal is fixed
     confirm(tab, "Annuler")
     expect(jar).to_be_visible()
 

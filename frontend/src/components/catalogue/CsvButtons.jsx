@@ -7,6 +7,9 @@ import { catalogueApi } from '../../api/catalogue'
 import { useCatalogueStore } from '../../stores/catalogue'
 import { useFeedbackStore } from '../../stores/feedback'
 
+/** The line's reason in the reader's language, from its code; the server's English text for a code we do not know. */
+const reasonOf = (t, bad) => t(`catalogue.csv.reasons.${bad.code}`, { ...bad.values, defaultValue: bad.reason })
+
 export default function CsvButtons({ page }) {
   const { t } = useTranslation()
   const replace = useCatalogueStore((s) => s.replace)
@@ -74,8 +77,7 @@ export default function CsvButtons({ page }) {
           <List size="sm" spacing={2}>
             {badLines.map((bad) => (
               <List.Item key={`${bad.line}-${bad.reason}`} style={{ overflowWrap: 'anywhere' }}>
-                {bad.line > 0 ? t('catalogue.csv.line', { line: bad.line, reason: bad.reason })
-                  : t('catalogue.csv.wholeFile', { reason: bad.reason })}
+                {t(bad.line > 0 ? 'catalogue.csv.line' : 'catalogue.csv.wholeFile', { line: bad.line, reason: reasonOf(t, bad) })}
               </List.Item>
             ))}
           </List>

@@ -47,7 +47,7 @@ export default function ProductRow({ product, ask, onRename, onDelete, onAddSyno
 
   return (
     <Table.Tr data-product={product.content}>
-      <Table.Td miw={120}>
+      <Table.Td>
         {editing ? (
           <TextInput size="xs" value={name} maxLength={NAME_MAX} autoFocus aria-label={t('catalogue.update.editProduct', { name: product.content })}
             onChange={(e) => setName(e.currentTarget.value)} onKeyDown={nameKey}
@@ -55,7 +55,8 @@ export default function ProductRow({ product, ask, onRename, onDelete, onAddSyno
             className="catalogue__productName" />
         ) : (
           <Group gap={4} wrap="nowrap">
-            <CutText full={product.content} shown={productLabel(product.content)} fw={600} className="catalogue__productLabel" />
+            <CutText full={product.content} shown={productLabel(product.content)} fw={600} className="catalogue__productLabel"
+              style={{ whiteSpace: 'nowrap' }} />
             <ActionIcon variant="subtle" size="sm" aria-label={t('catalogue.update.editProduct', { name: product.content })}
               onClick={() => { setName(product.content); setEditing(true) }}>
               <LineIcon name="edit" size={16} />
@@ -77,7 +78,7 @@ export default function ProductRow({ product, ask, onRename, onDelete, onAddSyno
             </Badge>
           ))}
         </Group>
-        <TextInput size="xs" placeholder={t('catalogue.update.addSynonym')} aria-label={t('catalogue.update.addSynonym')}
+        <TextInput size="xs" placeholder={t('catalogue.update.synonymPlaceholder')} aria-label={t('catalogue.update.addSynonym')}
           value={synonym} maxLength={NAME_MAX} maw={220} onChange={(e) => setSynonym(e.currentTarget.value)}
           onKeyDown={synonymKey} className="catalogue__newSynonym" />
       </Table.Td>

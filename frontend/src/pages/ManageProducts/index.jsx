@@ -2,7 +2,7 @@
  *  products, a search by name, an empty state, delete for an empty category only (a hint on the others), the list
  *  loaded 2000 ms after the page is selected, CSV import and export. Entering resets the wizard (spec 001 §2
  *  "Wizard"). */
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title,
+import { ActionIcon, Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title,
   Tooltip } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -141,7 +141,9 @@ function CategoryRow({ category, onOpen, onDelete }) {
           {category.name}
         </Anchor>
       </Table.Td>
-      <Table.Td><Badge variant="light" className="catalogue__count">{t('catalogue.manage.count', { count })}</Badge></Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} className="catalogue__count">{t('catalogue.manage.count', { count })}</Text>
+      </Table.Td>
       <Table.Td>
         <Tooltip label={label} withArrow multiline maw={240} events={{ hover: true, focus: true, touch: true }}>
           <ActionIcon variant="light" color={empty ? 'red' : 'gray'} size="lg" aria-disabled={!empty}

@@ -97,8 +97,8 @@ export default function UpdateProductsPage() {
         </Text>
       )}
       {shown.length > 0 && (
-        <Table.ScrollContainer minWidth={340}>
-          <Table verticalSpacing="sm" className="catalogue__products">
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing="sm" horizontalSpacing={6} className="catalogue__products">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('catalogue.update.product')}</Table.Th>
