@@ -39,7 +39,8 @@ export default function ChatSimulator({ idPost, messages, onMessages }) {
   const viewport = useRef(null)
 
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight })
+    // The newest reply in sight.
+    if (viewport.current) viewport.current.scrollTop = viewport.current.scrollHeight
   }, [messages.length])
 
   async function send(message) {
