@@ -1,5 +1,6 @@
 """Activating an agent (spec 001 §4 "Agent status", §8 "Limits"): on and off, the pending flag, and the page
 owner's plan refusing with status false and the specification's messages; refusals change nothing."""
+import threading
 from datetime import timedelta
 
 from sqlalchemy import update
@@ -8,6 +9,7 @@ from app.database import session
 from app.models import Subscription, utcnow
 from tests.api.agents_support import add_agent, agent_with_intent, fresh, team
 from tests.api.pages_support import SECURE, give_plan, join_team
+from tests.fixtures.services import at_once
 
 LIMIT = "You cannot activate the agent, you've reached the limit of your offer"
 EXPIRED = "You cannot activate the agent now, your offre is expired. Please pick up another pack"
@@ -54,6 +56,24 @@ def test_the_free_offers_one_active_agent_is_its_limit_over_all_the_owners_pages
     assert live(client, owner.headers, first, live=True, pending=True).get_json()["status"] is True
     assert live(client, owner.headers, first, live=False).get_json()["status"] is True
     assert live(client, owner.headers, second, live=True).get_json()["status"] is True
+
+
+def test_two_agents_activated_at_once_on_the_last_place_only_one_goes_live(client, sandbox, signed_in):
+    owner = on_free_offer(team(client, sandbox, signed_in))
+    second_post = sandbox.admin.post("Soldes d'hiver", page_id=owner.page_id)["id"]
+    agent_ids = [agent_with_intent(client, owner), agent_with_intent(client, owner, id_post=second_post)]
+    next_agent = iter(agent_ids)
+    lock = threading.Lock()
+
+    def activate_next():
+        with lock:
+            agent_id = next(next_agent)
+        return live(client, owner.headers, agent_id, live=True).get_json()["status"]
+
+    outcomes = at_once(activate_next)
+
+    assert sorted(outcomes) == [False, True]
+    assert sorted(fresh(agent_id).live for agent_id in agent_ids) == [False, True]
 
 
 def test_a_members_activation_counts_against_the_owners_plan(client, sandbox, signed_in):
