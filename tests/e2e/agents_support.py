@@ -158,14 +158,14 @@ def add_category(product, jwt: str, page: dict, name: str, products: dict[str, l
 
 
 def build_agent(product, jwt: str, page: dict, answers: dict[str, str], post_id: str | None = None,
-                platform: str = "facebook", live: bool = True) -> int:
+                platform: str = "facebook", live: bool = True, message: str = "") -> int:
     """An agent built through the API as the wizard builds it: created for the post (or the page itself: generic when
     `post_id` is None), a generic answer per intent, trained by the worker (the `agent_worker` fixture must run), then
     activated when `live`; its project id."""
     target = post_id or page_id(page)
     project_id = api(product, jwt, "POST", "/project/add", json={"post": {
         "idPage": page_id(page), "name": page["name"], "typePage": platform, "idPost": target, "picture": None,
-        "message": "", "status": "published", "published": True}})
+        "message": message, "status": "published", "published": True}})
     for intent, answer in answers.items():
         api(product, jwt, "PUT", f"/project/generiqueadd/{project_id}", json={"intent": intent, "genericAnswer": answer})
     train(product, jwt, project_id, generic=post_id is None, intents=list(answers), products=[])

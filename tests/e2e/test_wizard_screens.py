@@ -229,6 +229,39 @@ def test_the_post_with_an_agent_cannot_be_chosen_again_in_french_on_a_phone(mobi
     expect(tab.get_by_role("radio", name=FACEBOOK_PAGE)).not_to_be_checked()
 
 
+def test_an_agent_opened_from_my_agents_is_updated(page: Page, product, owner, screens_dir):  # noqa: F811
+    jwt = owner["token"]
+    post_id = new_post(product, owner["facebook"], "Sac en cuir")
+    project_id = build_agent(product, jwt, owner["facebook"], {"availability": AVAILABILITY_ANSWER}, post_id=post_id,
+                             message="Sac en cuir")
+    open_as(page, product, owner, "/home/my-agents", owner["facebook"])
+    page.get_by_role("button", name="Edit Sac en cuir").click()
+
+    # Opened at step 3 with its page and post; the simulator answers with what it has.
+    expect(page).to_have_url(product.web_url + "/home/auto-wizard")
+    expect(page.get_by_text("Chat simulator")).to_be_visible()
+    expect(page.locator(".wizard__postMessage")).to_have_text("Sac en cuir")
+    expect(say(page, "mazel disponible?")).to_contain_text(AVAILABILITY_ANSWER)
+
+    # Back to step 2 shows its intent saved; Back again returns to My agents, as it came from there.
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(intent_card(page, "availability").get_by_label("Generic response")).to_have_value(AVAILABILITY_ANSWER)
+    page.get_by_role("button", name="Back", exact=True).click()
+    expect(page).to_have_url(product.web_url + "/home/my-agents")
+
+    # An active agent is updated, not activated: update now keeps it live and clears its pending flag.
+    api(product, jwt, "PUT", f"/project/agent/live/{project_id}", json={"live": True, "pending": True})
+    page.get_by_role("button", name="Edit Sac en cuir").click()
+    page.get_by_role("button", name="Finish").click()
+    panel = page.get_by_role("dialog", name="Update your agent")
+    expect(panel).to_be_visible(timeout=5000)
+    shoot(page, screens_dir, "wizard-update-desktop-en", full_page=False)
+    panel.get_by_role("button", name="Update now").click()
+    expect(page).to_have_url(product.web_url + "/home/my-agents")
+    project = api(product, jwt, "GET", f"/project/get/project/{project_id}")
+    assert project["live"] is True and project["pending"] is False
+
+
 def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page, product, owner,
                                                               screens_dir):  # noqa: F811
     jwt = owner["token"]

@@ -18,6 +18,7 @@ import StepActions from '../../components/wizard/StepActions'
 import TestStep from '../../components/wizard/TestStep'
 import { GENERIC, postIdOf, projectPost, SPECIFIC, wizardPages } from '../../components/wizard/rules'
 import { useFeedbackStore } from '../../stores/feedback'
+import { useSessionStore } from '../../stores/session'
 import { useWizardStore } from '../../stores/wizard'
 
 const idOfAnswer = (answer) => (answer && typeof answer === 'object' ? answer._id ?? answer.id ?? answer.idProject : answer)
@@ -55,8 +56,8 @@ export default function AutoWizardPage() {
     if (!opening) return
     const { projectId: id } = location.state
     wizardApi.project(id).then((project) => {
-      const session = JSON.parse(localStorage.getItem('state') ?? '{}')?.session?.state?.selectedPage
-      useWizardStore.getState().openProject({ projectId: id, ...targetOf(project, session) })
+      const { selectedPage: dashboardPage } = useSessionStore.getState()
+      useWizardStore.getState().openProject({ projectId: id, ...targetOf(project, dashboardPage) })
       navigate(location.pathname, { replace: true, state: null })
     }).catch((error) => {
       console.warn('agent not opened', error)
