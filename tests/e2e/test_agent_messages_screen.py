@@ -223,7 +223,20 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
     finally:
         requests.delete(product.sandbox_url + "/__admin/faults", timeout=10)
     assert sandbox_comment(product, refused_id)["private_replies"] == []
+
+    # The chosen agent is kept under `state`: a reload shows its comments again.
+    page.reload()
+    expect(page.locator(".messages__live")).to_have_text("Live")  # the slider is back on 18-82
+    expect(item(page, matched)).to_have_count(1 if 18 < score_percent(matched) <= 82 else 0)
+    page.get_by_role("tab", name=re.compile("^Not matched")).click()
+    expect(item(page, unmatched).locator(".comment__state")).to_have_text("Sent!")
     assert console.violations() == []
+
+
+def test_without_a_chosen_agent_it_goes_back_to_my_agents(page: Page, product, inbox):
+    open_as(page, product, inbox, "/home/my-agents-messages", inbox["page"])
+    page.wait_for_url(product.web_url + "/home/my-agents")
+    expect(page.get_by_role("heading", name="My agents", exact=True)).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

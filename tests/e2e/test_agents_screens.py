@@ -97,6 +97,9 @@ def test_status_cycles_pending_refusal_and_delete(page: Page, product, owner, sc
     expect(status_of(page, agents["on"])).to_have_text("Active")
     expect(status_of(page, agents["off"])).to_have_text("Not Active")
     expect(status_of(page, agents["draft"])).to_have_text("Draft")
+    # No comment logged yet: edit and delete, but no view-comments action (shown only when logs equals 1).
+    expect(row(page, agents["on"]).get_by_role("button", name=re.compile("^Edit"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("^Comments of"))).to_have_count(0)
     assert_no_overflow(page)
     shoot(page, screens_dir, "agents-list-desktop-en")
 

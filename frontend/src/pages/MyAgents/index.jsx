@@ -30,9 +30,10 @@ export default function MyAgentsPage() {
   const [deleting, setDeleting] = useState(false)
   const pageId = page?.id
 
-  const load = useCallback(() => {
+  /** The page's agents; `quiet` (after a change) keeps the table on screen while they reload. */
+  const load = useCallback((quiet = false) => {
     if (!pageId) return
-    setLoadState('loading')
+    if (!quiet) setLoadState('loading')
     agentsApi
       .list(pageId)
       .then((list) => {
@@ -45,7 +46,7 @@ export default function MyAgentsPage() {
       })
   }, [pageId, setProjects])
 
-  useEffect(load, [load])
+  useEffect(() => load(), [load])
 
   /** One live call: a refusal (status false) is said with a retry of the same call, anything else reloads. */
   async function sendLive(project, live, pending) {
@@ -55,7 +56,7 @@ export default function MyAgentsPage() {
       const answer = await agentsApi.setLive(project._id, live, pending)
       if (answer?.status === false) {
         setRefusal({ messageKey: refusalKey(answer), msg: answer.msg, retry: () => sendLive(project, live, pending) })
-      } else load()
+      } else load(true)
     } catch (error) {
       console.warn('agent live not changed', error)
       showAlert('agents.activateError')
@@ -93,7 +94,7 @@ export default function MyAgentsPage() {
     try {
       const list = await agentsApi.remove(toDelete)
       if (Array.isArray(list)) setProjects(list)
-      else load()
+      else load(true)
       setToDelete(null)
     } catch (error) {
       console.warn('agent not deleted', error)
@@ -127,7 +128,7 @@ export default function MyAgentsPage() {
       {loadState === 'loading' && <Loader aria-label={t('common.loading')} />}
       {loadState === 'error' && (
         <Alert color="red" variant="light" title={t('agents.loadError')}>
-          <Button size="xs" color="red" onClick={load}>{t('agents.retry')}</Button>
+          <Button size="xs" color="red" onClick={() => load()}>{t('agents.retry')}</Button>
         </Alert>
       )}
       {loadState === 'ready' && (agents.length === 0 ? <EmptyAgents />
