@@ -167,8 +167,8 @@ def test_status_cycles_pending_refusal_and_delete(page: Page, product, owner, sc
 def test_list_and_empty_state_fit(request, product, owner, screens_dir, lang, width):  # noqa: F811
     tab = request.getfixturevalue("page" if width == "desktop" else "mobile_page")
     console = ConsoleWatch(tab)
-    texts = {"en": ("My agents", "Active", "You have no agents yet."),
-             "fr": ("Mes agents", "Actif", "Vous n'avez pas encore d'agent.")}[lang]
+    texts = {"en": ("My agents", "Active", "You have no agents yet.", "Agents of Dar El Bey Déc…"),
+             "fr": ("Mes agents", "Actif", "Vous n'avez pas encore d'agent.", "Agents de Dar El Bey Déc…")}[lang]
     open_as(tab, product, owner, "/home/my-agents", owner["page"], lang=lang)
     expect(tab.get_by_role("heading", name=texts[0], exact=True)).to_be_visible()
     expect(tab.locator(".agent-row").first).to_be_visible()
@@ -182,6 +182,7 @@ def test_list_and_empty_state_fit(request, product, owner, screens_dir, lang, wi
 
     open_as(tab, product, owner, "/home/my-agents", owner["empty"], lang=lang)
     expect(tab.get_by_text(texts[2])).to_be_visible()
+    expect(tab.get_by_text(texts[3], exact=True)).to_be_visible()  # a page name over 14 characters is cut to 14
     assert_no_overflow(tab)
     shoot(tab, screens_dir, f"agents-empty-{width}-{lang}")
     assert console.violations() == []
