@@ -18,12 +18,12 @@ from app.api.catalogue_schemas import (CATALOGUE_ANSWER, CSV_ANSWER, CategoryAdd
                                        CategoryNameSchema, CsvFileSchema, ImportAnswerSchema, ProductAddSchema,
                                        ProductRemoveSchema, ProductRenameSchema, SynonymAddSchema,
                                        SynonymRemoveSchema)
+from app.api.pages import PREFIXES
 from app.api.security import current_user, signed_in
 from app.services import catalogue, catalogue_csv
 
 blp = Blueprint("catalogue", __name__, url_prefix="/api/v1/secure", description="A page's product catalogue")
 
-PREFIXES = (("pages", "facebook"), ("pagesInsta", "instagram"))
 PAGE_ID = "<string:pageId>"
 
 

@@ -1,7 +1,8 @@
-"""What the catalogue API tests share: a page of the signed-in owner, its catalogue read from the database, the
+"""What the catalogue API tests share: the signed-in owner and her page on each network (fixtures), its catalogue read from the database, the
 calls' paths."""
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from app.database import session
@@ -9,6 +10,22 @@ from app.models import Category, SocialPage, TeamMembership
 
 SECURE = "/api/v1/secure"
 PREFIX = {"facebook": "pages", "instagram": "pagesInsta"}
+
+
+@pytest.fixture
+def owner(signed_in):
+    return signed_in("Olfa", "Owner")
+
+
+@pytest.fixture(params=["facebook", "instagram"])
+def page(request, owner):
+    """The owner's page, once a Facebook page and once an Instagram account."""
+    return make_page(owner[0], platform=request.param)
+
+
+@pytest.fixture
+def headers(owner):
+    return owner[1]
 
 
 def make_page(owner, external_id: str = "5550001", platform: str = "facebook") -> SocialPage:

@@ -8,22 +8,8 @@ import pytest
 
 from app.database import session
 from app.models import Category, Product
-from tests.api.catalogue_support import add_category, call, join, listed, make_page, stored, version
-
-
-@pytest.fixture
-def owner(signed_in):
-    return signed_in("Olfa", "Owner")
-
-
-@pytest.fixture(params=["facebook", "instagram"])
-def page(request, owner):
-    return make_page(owner[0], platform=request.param)
-
-
-@pytest.fixture
-def headers(owner):
-    return owner[1]
+from tests.api.catalogue_support import (add_category, call, headers, join, listed, make_page, owner,  # noqa: F401
+                                         page, stored, version)
 
 
 @pytest.fixture

@@ -6,24 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-
-from tests.api.catalogue_support import PREFIX, SECURE, add_category, make_page, stored, version
-
-
-@pytest.fixture
-def owner(signed_in):
-    return signed_in("Olfa", "Owner")
-
-
-@pytest.fixture(params=["facebook", "instagram"])
-def page(request, owner):
-    return make_page(owner[0], platform=request.param)
-
-
-@pytest.fixture
-def headers(owner):
-    return owner[1]
+from tests.api.catalogue_support import (PREFIX, SECURE, add_category, headers, make_page, owner,  # noqa: F401
+                                         page, stored, version)
 
 
 def _import(client, headers, page, content, filename="catalogue.csv"):

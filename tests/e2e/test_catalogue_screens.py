@@ -28,6 +28,7 @@ from tests.e2e.agents_support import connected, new_post, open_as, owner_session
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 from tests.e2e.test_team_screen import AMIRA_ID, api, assert_no_overflow
+from tests.e2e.test_wizard_screens import say
 
 GENERIC_ANSWER = "Oui, nos articles sont disponibles en boutique."
 LAMP_ANSWER = "La lampe zellij est disponible à 95 DT."
@@ -70,16 +71,6 @@ def import_csv(tab: Page, content: str, label: str = "Import CSV") -> None:
     with tab.expect_file_chooser() as chooser:
         tab.get_by_role("button", name=label).click()
     chooser.value.set_files({"name": "catalogue.csv", "mimeType": "text/csv", "buffer": content.encode()})
-
-
-def say(tab: Page, comment: str):
-    """Sends a test comment in the wizard's chat simulator; the agent's last reply."""
-    replies = tab.locator(".wizard__reply")
-    before = replies.count()
-    tab.get_by_label("Write a comment…").fill(comment)
-    tab.get_by_role("button", name="Send").click()
-    expect(replies).to_have_count(before + 1)
-    return replies.last
 
 
 def agent_for(product, jwt: str, page: dict) -> tuple[int, str]:

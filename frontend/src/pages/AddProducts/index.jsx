@@ -34,14 +34,7 @@ export default function AddProductsPage() {
   const [products, setProducts] = useState([])
   const [saving, setSaving] = useState(false)
 
-  if (!page) {
-    return (
-      <Page>
-        <Title order={1} mb="lg">{t('catalogue.add.title')}</Title>
-        <NoPage />
-      </Page>
-    )
-  }
+  if (!page) return <NoPage titleKey="catalogue.add.title" />
 
   function confirmName() {
     if (!cleanName(name)) return flash({ key: 'catalogue.refusals.nameRequired' })

@@ -45,14 +45,7 @@ export default function ManageProductsPage() {
     return () => clearTimeout(timer)
   }, [pageId, platform, load])
 
-  if (!page) {
-    return (
-      <Page>
-        <Title order={1} mb="lg">{t('catalogue.manage.title')}</Title>
-        <NoPage />
-      </Page>
-    )
-  }
+  if (!page) return <NoPage titleKey="catalogue.manage.title" />
 
   const ready = !waiting && loaded && !error
   const shown = matchingCategories(categories, search)
