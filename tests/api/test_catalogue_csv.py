@@ -73,6 +73,14 @@ def test_a_file_that_is_not_utf8_or_holds_no_product_is_refused(client, headers,
     assert stored(page) == {}
 
 
+def test_a_file_of_more_than_20000_products_is_refused(client, headers, page):
+    answer = _import(client, headers, page, "".join(f"C,P{number},\n" for number in range(20_001)))
+    assert answer.status_code == 422
+    assert answer.get_json()["lines"] == [{"line": 0, "reason": "The file holds more than 20000 products",
+                                           "code": "tooMany", "values": {"max": 20000}}]
+    assert stored(page) == {}
+
+
 def test_no_file_is_422(client, headers, page):
     answer = client.post(f"{SECURE}/{PREFIX[page.platform]}/catalogue/import/{page.external_id}", headers=headers,
                          data={}, content_type="multipart/form-data")
