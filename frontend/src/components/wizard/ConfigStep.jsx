@@ -11,6 +11,8 @@ import RetryAlert from './RetryAlert'
 import StepActions from './StepActions'
 import { exclusions, GENERIC, intentKey, intentLabel, intentRefusal, isPrice, isQuiz } from './rules'
 
+const REFUSALS = { quiz_alone: 'wizard.errors.quizExclusive', price_not_allowed: 'wizard.errors.priceDisabled' }
+
 /** The project's intents (saved: old) followed by the cards not saved yet (new). */
 function merged(saved, local) {
   const keys = new Set(saved.map(intentKey))
@@ -67,7 +69,9 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
       return outcome ?? true
     } catch (error) {
       console.warn(messageKey, error)
-      setFailure({ messageKey, retry: () => attempt(messageKey, call) })
+      // The server's refusals of a choice are said as such; trying again would be refused again.
+      if (REFUSALS[error.code]) showAlert(REFUSALS[error.code])
+      else setFailure({ messageKey, retry: () => attempt(messageKey, call) })
       return false
     }
   }

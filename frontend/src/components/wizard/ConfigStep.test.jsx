@@ -107,6 +107,28 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     expect(wizardApi.genericAdd).toHaveBeenCalledTimes(1)
   })
 
+  it("says the server's refusal of a choice without a Retry, and a failed save with one", async () => {
+    const { ApiError } = await import('../../api/errors')
+    renderStep()
+    await openPicker()
+    fireEvent.click(option('Delivery'))
+    const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
+    fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Oui' } })
+    wizardApi.genericAdd.mockRejectedValueOnce(new ApiError('Quiz cannot be combined', { code: 'quiz_alone', status: 422 }))
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Quiz cannot be combined with other intents')).toBeTruthy()
+    okay()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    wizardApi.genericAdd.mockRejectedValueOnce(new ApiError('Network error')).mockImplementationOnce(async () => {
+      serverIntents = [savedIntent('delivery', 'Delivery', 'Oui')]
+    })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Error while saving the generic response. Try Again !')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy()
+    expect(wizardApi.genericAdd).toHaveBeenCalledTimes(3)
+  })
+
   it('refuses an incomplete button before saving', async () => {
     renderStep()
     await openPicker()

@@ -91,7 +91,9 @@ export default function AutoWizardPage() {
       wizard.goTo(2)
     } catch (error) {
       console.warn('agent not created', error)
-      setFailure({ messageKey: 'wizard.errors.project', retry: enterConfig })
+      // A teammate made this post's agent meanwhile: trying again cannot help.
+      if (error.code === 'agent_exists') setFailure({ messageKey: 'wizard.errors.agentExists' })
+      else setFailure({ messageKey: 'wizard.errors.project', retry: enterConfig })
     } finally {
       setCreating(false)
     }
