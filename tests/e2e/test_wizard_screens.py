@@ -174,6 +174,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     # Step 3: training asked, then the simulator answers as the agent will.
     page.get_by_role("button", name="Next", exact=True).click()
     expect(page.get_by_text("Chat simulator")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0, "a step change scrolls to the top"
     reply = say(page, "Le caftan c'est combien ?")
     expect(reply).to_contain_text(CAFTAN_ANSWER)
     expect(reply.locator(".wizard__replyButtons")).to_contain_text("Voir la boutique")
@@ -267,7 +268,9 @@ def test_a_generic_instagram_agent_without_buttons_on_a_phone(mobile_page: Page,
     jwt = owner["token"]
     tab = mobile_page
     console = ConsoleWatch(tab)
-    open_as(tab, product, owner, "/home/wizard-popup")
+    # The popup is reached from the side menu's wizard button.
+    open_as(tab, product, owner, "/home/dashboard")
+    tab.get_by_role("link", name="Start moderation wizard").click()
     tab.get_by_role("dialog", name="Create an agent").get_by_role("button", name="Choose: The whole page").click()
     snap(tab, screens_dir, "wizard-step0-mobile-en")
     tab.get_by_role("tab", name="Instagram").click()

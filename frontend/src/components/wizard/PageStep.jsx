@@ -17,7 +17,8 @@ export default function PageStep({ selected, onSelect }) {
   const pages = wizardPages(data, tab)
 
   return (
-    <Tabs value={tab} onChange={(value) => setTab(value ?? 'all')} keepMounted={false}>
+    <Tabs value={tab} onChange={(value) => setTab(value ?? 'all')} keepMounted={false}
+      styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}>
       <Tabs.List mb="md">
         {TABS.map((name) => <Tabs.Tab key={name} value={name}>{t(`wizard.pageStep.tabs.${name}`)}</Tabs.Tab>)}
       </Tabs.List>

@@ -33,7 +33,7 @@ export default function WizardPopupPage() {
               <ThemeIcon size="xl" radius="xl" variant="light">{mark}</ThemeIcon>
               <Text fw={700}>{t(`wizard.popup.${key}`)}</Text>
               <Text size="sm" c="dimmed" style={{ flex: 1 }}>{t(`wizard.popup.${key}Help`)}</Text>
-              <Button onClick={() => choose(type)} aria-label={t('wizard.popup.chooseType', { type: t(`wizard.popup.${key}`) })}>
+              <Button onClick={() => choose(type)} data-autofocus={type === SPECIFIC ? true : undefined} aria-label={t('wizard.popup.chooseType', { type: t(`wizard.popup.${key}`) })}>
                 {t('wizard.popup.choose')}
               </Button>
             </Stack>
