@@ -40,7 +40,7 @@ describe('add category screen (spec 001 §2 "Add category", §5)', { timeout: 30
     expect(synonym.value).toBe('')
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the category' }))
-    await waitFor(() => expect(view.path()).toBe('/home/manage-products'))
+    await waitFor(() => expect(view.path()).toBe('/home/manage-products'), { timeout: 10_000 })
     expect(add).toHaveBeenCalledWith('facebook', '501', 'Robes', [{ content: 'Robe rouge', synonyms: ['rouge'] }])
   })
 

@@ -27,7 +27,7 @@ describe('update category screen (spec 001 §2 "Update category")', { timeout: 3
   it('goes back to My products without a selected page', async () => {
     useSessionStore.setState({ selectedPage: null })
     const view = renderApp('/home/update-products')
-    await waitFor(() => expect(view.path()).toBe('/home/manage-products'))
+    await waitFor(() => expect(view.path()).toBe('/home/manage-products'), { timeout: 10_000 })
   })
 
   it('fetches the catalogue again after a reload and shows the cut names', async () => {
