@@ -78,10 +78,7 @@ class RemoveAgent(MethodView):
     @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body):
         """Delete an agent; answers its page's agents as My agents lists them."""
-        agent_id = body["_id"] or body["id"]
-        if agent_id is None:
-            raise NotFound("Agent not found", code="agent_not_found")
-        page = agents.remove(current_user(), agent_id)
+        page = agents.remove(current_user(), body["id"])
         return agents.page_agents(page, with_intents_only=True)
 
 

@@ -5,7 +5,7 @@ The answers dump the ORM rows directly: `ProjectSchema().dump(agent)`.
 """
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from app.api.fields import row_id
 from app.api.pages_schemas import NetworkId, StrictBoolean
@@ -143,10 +143,19 @@ class ProjectAddSchema(RequestSchema):
 
 
 class ProjectRefSchema(RequestSchema):
-    """`{"project": {"_id": 7}}`, `{"_id": 7}` or `{"id": 7}`."""
+    """`{"project": {"_id": 7}}`, `{"_id": 7}` or `{"id": 7}`; loads as `{"id": 7}`."""
     _unwrap = unwrap("project")
     _id = row_id(load_default=None)
     id = row_id(load_default=None)
+
+    @validates_schema
+    def _names_a_project(self, data, **_kwargs):
+        if data["_id"] is None and data["id"] is None:
+            raise ValidationError("The project's _id is required.", "_id")
+
+    @post_load
+    def _the_id(self, data, **_kwargs) -> dict:
+        return {"id": data["_id"] or data["id"]}
 
 
 class LiveSchema(RequestSchema):

@@ -134,8 +134,10 @@ def test_removing_an_agent_answers_the_updated_list_and_keeps_its_logs(client, s
     assert session.query(CommentLog).filter_by(comment_id="c9").one().agent_id is None
     again = client.put(f"{SECURE}/project/remove/project", json={"_id": removed}, headers=owner.headers)
     assert again.status_code == 404
-    bad = client.put(f"{SECURE}/project/remove/project", json={"project": {"_id": "seven"}}, headers=owner.headers)
-    assert bad.status_code == 422 and fresh(kept) is not None
+    for body in ({"project": {"_id": "seven"}}, {}, {"project": {}}, {"_id": -1}):
+        bad = client.put(f"{SECURE}/project/remove/project", json=body, headers=owner.headers)
+        assert bad.status_code == 422, body
+    assert fresh(kept) is not None
 
 
 def test_the_wizards_agents_of_a_page_or_project_not_found(client, sandbox, signed_in):
