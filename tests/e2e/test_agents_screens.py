@@ -159,6 +159,15 @@ def test_status_cycles_pending_refusal_and_delete(page: Page, product, owner, sc
     expect(page.locator(".agent-row")).to_have_count(2)
     assert agents["draft"] not in [p["_id"] for p in api(product, owner["token"], "GET",
                                                           f"/pages/get/project/{page_id(owner['page'])}")]
+
+    # An agent deleted meanwhile (by another member of the team): its status click fails with the activation error.
+    api(product, owner["token"], "PUT", "/project/remove/project", json={"project": {"_id": agents["on"]}})
+    status_of(page, agents["on"]).click()
+    alert = page.get_by_role("alertdialog")
+    expect(alert).to_contain_text("Error while activating agent. Try Again !")
+    shoot(page, screens_dir, "agents-activate-error-desktop-en", full_page=False)
+    alert.get_by_role("button", name="Okay").click()
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
     assert console.violations() == []
 
 
