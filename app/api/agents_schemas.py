@@ -5,6 +5,8 @@ The answers dump the ORM rows directly: `ProjectSchema().dump(agent)`.
 """
 from __future__ import annotations
 
+from datetime import timezone
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from app.api.fields import row_id
@@ -26,6 +28,15 @@ def unwrap(key: str):
 
 
 # Answers
+
+class UtcDateTime(fields.DateTime):
+    """A stored time (naive UTC, app/models/base.py) written with its zone: 2026-11-20T10:00:00+00:00."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        return super()._serialize(value, attr, obj, **kwargs)
+
 
 class ButtonSchema(Schema):
     type = fields.String(metadata={"description": "web_url or phone_number"})
@@ -80,8 +91,8 @@ class ProjectSchema(Schema):
     intents = fields.List(fields.Nested(AgentIntentSchema))
     generic = fields.Boolean(attribute="is_generic")
     intentType = fields.Method("_intent_type", metadata={"description": "generic or default (specific)"})
-    createDate = fields.DateTime(attribute="created_at")
-    lastUpdate = fields.DateTime(attribute="updated_at")
+    createDate = UtcDateTime(attribute="created_at")
+    lastUpdate = UtcDateTime(attribute="updated_at")
     trained = fields.Boolean()
     live = fields.Boolean()
     pending = fields.Boolean()
