@@ -14,7 +14,8 @@ from app.api.pages_schemas import NetworkId, StrictBoolean
 from app.models.pages import PLATFORMS
 from app.services import intent_catalogue
 
-TEXT_MAX = 2000  # a post's message or picture address as the client echoes it back; longer is not a post
+POST_MESSAGE_MAX = 63206  # Facebook's longest post (Instagram captions stop at 2200)
+PICTURE_URL_MAX = 4096
 
 
 def unwrap(key: str):
@@ -132,6 +133,11 @@ class LiveAnswerSchema(Schema):
 
 # Requests
 
+def _date_or_flag(value) -> None:
+    if not isinstance(value, (str, bool)) or len(str(value)) > 64:
+        raise ValidationError("Must be a date (a string) or true/false.")
+
+
 class RequestSchema(Schema):
     """The original client sends its objects whole: fields a call does not read are ignored."""
 
@@ -146,10 +152,10 @@ class ProjectAddSchema(RequestSchema):
     typePage = fields.String(required=True, validate=validate.OneOf(PLATFORMS))
     idPost = fields.String(required=True, validate=validate.Regexp(r"^[0-9_]{1,128}$",
                                                                    error="Must be a post id or the page id."))
-    picture = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=TEXT_MAX))
-    message = fields.String(load_default="", allow_none=True, validate=validate.Length(max=TEXT_MAX))
+    picture = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=PICTURE_URL_MAX))
+    message = fields.String(load_default="", allow_none=True, validate=validate.Length(max=POST_MESSAGE_MAX))
     status = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=32))
-    published = fields.Raw(load_default=None, allow_none=True,
+    published = fields.Raw(load_default=None, allow_none=True, validate=_date_or_flag,
                            metadata={"description": "the scheduled or published date (a string), or true/false"})
 
 

@@ -78,7 +78,7 @@ def test_bad_agent_bodies_are_refused_with_422_and_create_nothing(client, sandbo
     before = counts()
     for body in ({}, {"post": {"idPage": owner.page_id}}, post_body(owner, typePage="tiktok"),
                  post_body(owner, idPost="../../etc"), post_body(owner, idPage="abc"),
-                 post_body(owner, message="x" * 2001), ["not", "an", "object"]):
+                 post_body(owner, message="x" * 63207), post_body(owner, published={"at": 1}), ["not", "an", "object"]):
         answer = client.post(f"{SECURE}/project/add", json=body, headers=owner.headers)
         assert answer.status_code == 422, (body, answer.get_json())
         assert answer.get_json()["message"] == "Invalid request"
