@@ -6,10 +6,17 @@ Quiz); Price only on a page whose whiteSet is on; an intent is added once; butto
 Send API's buttons need a permission Instagram does not have). Every change bumps the agent's version (its
 matcher's cache key) and marks it untrained: the agent answers again once trained (the wizard's update or
 activate step calls /trainagentpag or /trainagentpos).
+
+Changes to one agent are made one at a time (its row locked first, then read afresh), so two teammates editing
+at once cannot both add the same intent or break the Quiz rule; a clash the lock cannot see (a catalogue row
+added at the same moment) is a 409 that changed nothing.
 """
 from __future__ import annotations
 
+from functools import wraps
+
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from app.database import session
 from app.errors import Conflict, DomainError, NotFound
@@ -36,8 +43,27 @@ class AnswerNotFound(NotFound):
     code, message = "answer_not_found", "This intent has no such product answer"
 
 
+class ChangedMeanwhile(Conflict):
+    code, message = "changed_meanwhile", "The agent or the catalogue changed at the same moment, try again"
+
+
+def _one_at_a_time(change):
+    """Run a change with the agent's row locked and the agent read again under the lock."""
+    @wraps(change)
+    def locked(agent: Agent, body: dict):
+        session.execute(select(Agent.id).where(Agent.id == agent.id).with_for_update())
+        session.expire(agent)
+        try:
+            return change(agent, body)
+        except IntegrityError:
+            session.rollback()
+            raise ChangedMeanwhile() from None
+    return locked
+
+
 # Each change takes the agent and the call's checked body (the specification's field names).
 
+@_one_at_a_time
 def add_intent(agent: Agent, body: dict) -> Agent:
     """Add an intent with its generic answer and buttons: its first save (spec 001 §4: saved first, updated
     after); 409 when the agent has it already."""
@@ -47,6 +73,7 @@ def add_intent(agent: Agent, body: dict) -> Agent:
     return _changed(agent)
 
 
+@_one_at_a_time
 def update_intent(agent: Agent, body: dict) -> Agent:
     """Change an intent's generic answer and buttons."""
     intent = _existing_intent(agent, body["intent"])
@@ -55,12 +82,14 @@ def update_intent(agent: Agent, body: dict) -> Agent:
     return _changed(agent)
 
 
+@_one_at_a_time
 def remove_intent(agent: Agent, body: dict) -> Agent:
     """Remove an intent with its product answers."""
     agent.intents.remove(_existing_intent(agent, body["intent"]))
     return _changed(agent)
 
 
+@_one_at_a_time
 def remove_answer(agent: Agent, body: dict) -> Agent:
     """Remove one product answer (by its _id) from an intent."""
     intent = _existing_intent(agent, body["intent"])
@@ -71,6 +100,7 @@ def remove_answer(agent: Agent, body: dict) -> Agent:
     return _changed(agent)
 
 
+@_one_at_a_time
 def first_product_answer(agent: Agent, body: dict) -> Agent | str:
     """A product's specific answer for an intent: 'exist' when the intent answers that product already, 'not
     exist' when the page's catalogue has no such product (the client then asks its category and calls update),
@@ -83,6 +113,7 @@ def first_product_answer(agent: Agent, body: dict) -> Agent | str:
     return _add_answer(agent, body, product)
 
 
+@_one_at_a_time
 def product_answer_in_category(agent: Agent, body: dict) -> Agent | str:
     """The same with the category: 'exist', or the agent with the answer added; a product missing from the
     page's catalogue is added to the named category (created when the page has none of that name)."""
@@ -93,6 +124,7 @@ def product_answer_in_category(agent: Agent, body: dict) -> Agent | str:
     return _add_answer(agent, body, product)
 
 
+@_one_at_a_time
 def update_product_answer(agent: Agent, body: dict) -> Agent:
     """Change a product answer's text and buttons."""
     answer = _answer_for(agent, body["intent"], body["entity"])
@@ -127,9 +159,7 @@ def _new_intent(agent: Agent, name: str, generic_answer: str, buttons: list[dict
 
 def _check_choice(agent: Agent, name: str) -> None:
     names = {intent.intent_name for intent in agent.intents}
-    if name == intent_catalogue.QUIZ and names:
-        raise WizardRefusal("Quiz cannot be combined with other intents", code="quiz_alone")
-    if intent_catalogue.QUIZ in names:
+    if (name == intent_catalogue.QUIZ and names) or intent_catalogue.QUIZ in names:
         raise WizardRefusal("Quiz cannot be combined with other intents", code="quiz_alone")
     if name == intent_catalogue.PRICE and not session.get(SocialPage, agent.page_id).white_set:
         raise WizardRefusal("The Price intent is not available for this page", code="price_not_allowed")

@@ -1,6 +1,8 @@
 """The wizard's calls (spec 001 §4 "Wizard", §5, §7 "Wizard"): a page's posts with their agents' statuses, the
 intent catalogues, and an agent's intents with their generic answers and buttons. Each change makes a new version
 and leaves the agent untrained; each refusal (422, 409, 404, another team) leaves it exactly as it was."""
+import threading
+
 import pytest
 from sqlalchemy import update
 
@@ -9,6 +11,7 @@ from app.models import Agent, SocialPage
 from tests.api.agents_support import (DELIVERY_ANSWER, PHONE_BUTTON, PRICE_ANSWER, SITE_BUTTON, add_agent,
                                       add_intent, agent_with_intent, fresh, snapshot, team)
 from tests.api.pages_support import SECURE, join_team
+from tests.fixtures.services import at_once
 
 
 def white_listed(page: SocialPage) -> None:
@@ -242,3 +245,26 @@ def test_unknown_agents_are_404(client, sandbox, signed_in):
     for path in ("generiqueadd/2147483647", "generiqueupdate/99999999999", "intents/remove/0"):
         answer = put(client, owner.headers, path, {"intent": "delivery", "genericAnswer": DELIVERY_ANSWER})
         assert answer.status_code == 404, path
+
+
+def test_teammates_adding_at_once_add_the_intent_once_and_keep_quiz_alone(client, sandbox, signed_in):
+    owner = team(client, sandbox, signed_in)
+    agent_id = add_agent(client, owner)
+    bodies = iter([{"intent": "quiz", "genericAnswer": "Bravo !"}, {"intent": "contact", "genericAnswer": "Appelez"}])
+    lock = threading.Lock()
+
+    def add_next(path: str, next_body):
+        def call():
+            with lock:
+                body = next_body()
+            return put(client, owner.headers, path, body).status_code
+        return call
+
+    same = at_once(add_next(f"generiqueadd/{agent_id}", lambda: {"intent": "delivery", "genericAnswer": "48 h"}))
+    assert sorted(same) == [200, 409]
+    put(client, owner.headers, f"intents/remove/{agent_id}", {"intent": "delivery"})
+
+    exclusive = at_once(add_next(f"generiqueadd/{agent_id}", lambda: next(bodies)))
+
+    assert sorted(exclusive) == [200, 422]
+    assert len(fresh(agent_id).intents) == 1
