@@ -36,13 +36,22 @@ def _checked(value: str, pattern: str, what: str) -> str:
     return value
 
 
+def _team_read(query_schema, answer_schema):
+    """A read of the caller's team's data: signed in (403 outside the team), its query checked (422), 404."""
+    decorators = (signed_in(blp, forbidden=True), blp.arguments(query_schema, location="query"),
+                  blp.response(200, answer_schema), blp.alt_response(404, response="NOT_FOUND"),
+                  blp.alt_response(422, response="UNPROCESSABLE_ENTITY"))
+
+    def decorate(view):
+        for decorator in reversed(decorators):
+            view = decorator(view)
+        return view
+    return decorate
+
+
 @blp.route("/logEvent/post/<string:postId>/all")
 class AgentLogs(MethodView):
-    @signed_in(blp, forbidden=True)
-    @blp.arguments(LogsQuerySchema, location="query")
-    @blp.response(200, LogsSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @_team_read(LogsQuerySchema, LogsSchema)
     def get(self, query, postId):
         """The agent's comments (postId: its post, or the page's id for a generic agent), each with its why.
         With ?after=<cursor>, only those created or changed since that answer."""
@@ -71,11 +80,7 @@ class ManualAnswer(MethodView):
 
 @blp.route("/profile/subscriber/<string:publisherId>")
 class SubscriberProfile(MethodView):
-    @signed_in(blp, forbidden=True)
-    @blp.arguments(ProfileQuerySchema, location="query")
-    @blp.response(200, ProfilesSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+    @_team_read(ProfileQuerySchema, ProfilesSchema)
     def get(self, query, publisherId):
         """The commenter's profile card (phone, email, birthday, adresse) on the caller's pages; data[0] is shown."""
         publisher_id = _checked(publisherId, PUBLISHER_ID_PATTERN, "publisher id")
