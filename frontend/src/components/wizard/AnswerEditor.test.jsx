@@ -16,7 +16,7 @@ function Editor({ platform = 'facebook', initial = '' }) {
 
 const area = () => screen.getByLabelText('Generic response')
 
-describe('response editor (spec 001 §5)', () => {
+describe('response editor (spec 001 §5)', { timeout: 20000 }, () => {
   it('counts the characters left of 640 and takes no more', () => {
     renderWithProviders(<Editor />)
     expect(screen.getByText('640 characters left')).toBeTruthy()
