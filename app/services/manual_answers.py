@@ -17,6 +17,7 @@ from app.errors import Conflict, DomainError, NotFound
 from app.models import CommentLog, ManualAnswer, PlannedAction, SocialPage, User, utcnow
 from app.services import access, actions
 from app.services.graph import graph_client
+from nlp import answer as composing
 
 
 class LogNotFound(NotFound):
@@ -46,6 +47,7 @@ def answer(settings: dict, user: User, platform: str, log_id: int, text: str, bu
     page = session.get(SocialPage, log.page_id)
     access.require_member(user, page)
     _check(log, page, platform, buttons, agent_id)
+    text = _filled(text, log, page)
     action = _claim(log, page, user, text, buttons)
     outcome, refused = _send(settings, action, page)
     record = ManualAnswer(log_id=log.id, user_id=user.id, text=text, buttons=buttons,
@@ -71,6 +73,16 @@ def _check(log: CommentLog, page: SocialPage, platform: str, buttons: list[dict]
         raise Conflict("The page's own comment is not answered", code="own_comment")
     if not page.is_connected or page.needs_reconnect or not page.access_token:
         raise Conflict(actions.RECONNECT.capitalize(), code="page_needs_reconnect")
+
+
+def _filled(text: str, log: CommentLog, page: SocialPage) -> str:
+    """The personalisation tags (spec 001 §5) filled as in the agent's replies: the commenter's names on Facebook
+    only, the page's name everywhere; a client that filled them already leaves none."""
+    publisher = log.publisher or {}
+    first, last = ("", "") if page.platform == "instagram" else \
+        (publisher.get("first_name") or "", publisher.get("last_name") or "")
+    return composing.shorten(composing.fill_tags(text, {"first_name": first, "last_name": last,
+                                                        "page_name": page.name}))
 
 
 def _claim(log: CommentLog, page: SocialPage, user: User, text: str, buttons: list[dict]) -> PlannedAction:

@@ -172,3 +172,14 @@ def test_the_pages_own_comment_is_not_answered(app, client, sandbox, signed_in):
 
     assert (refused.status_code, refused.get_json()["code"]) == (409, "own_comment")
     assert private_replies(sandbox, own) == []
+
+
+def test_personalisation_tags_are_filled_as_in_the_agents_replies(app, client, sandbox, signed_in):
+    owner = shop(app, client, sandbox, signed_in)
+    log = owner.comment("Bravo 😍")
+
+    sent = answer(client, owner, log, text="Merci ##FIRST_NAME## ##LAST_NAME##, à bientôt chez ##PAGE_NAME## !")
+
+    expected = f"Merci Nour Haddad, à bientôt chez {owner.owner.page.name} !"
+    assert sent.get_json()["data"]["manuelAnswer"][0]["answer"] == expected
+    assert [reply["text"] for reply in private_replies(sandbox, log)] == [expected]
