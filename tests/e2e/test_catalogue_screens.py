@@ -244,7 +244,7 @@ def test_a_category_built_changed_imported_and_matched_in_the_simulator(page: Pa
     expect(row(page, "category", "Tapis")).to_have_count(0)
     snap(page, screens_dir, "manage-bad-csv-desktop-en")
     import_csv(page, GOOD_CSV)
-    expect(page.locator(".catalogue__imported")).to_contain_text("Imported: 1 categories, 2 products, 2 synonyms.")
+    expect(page.locator(".catalogue__imported")).to_contain_text("Imported. New categories: 1, products: 2, synonyms: 2.")
     expect(row(page, "category", "Tapis")).to_contain_text("2 products")
     assert categories(product, jwt, shop)["Tapis"] == {"Tapis berbère": ["kilim", "mergoum"], "Tapis rond": []}
 
