@@ -60,14 +60,12 @@ class OneAgent(MethodView):
 class AddAgent(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(ProjectAddSchema)
-    @blp.response(201, schema=NEW_PROJECT_ANSWER)
+    @blp.response(200, schema=NEW_PROJECT_ANSWER)
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body):
         """A new agent for a post, or for the whole page (generic) when idPost is the page id; answers its id."""
-        answer = jsonify(agents.add(current_user(), body).id)
-        answer.status_code = 201
-        return answer
+        return jsonify(agents.add(current_user(), body).id)
 
 
 @blp.route("/project/remove/project")

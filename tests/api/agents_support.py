@@ -51,7 +51,7 @@ def post_body(owner: Team, id_post: str | None = None, **fields) -> dict:
 def add_agent(client, owner: Team, id_post: str | None = None, wrap: bool = True) -> int:
     body = post_body(owner, id_post)
     answer = client.post(f"{SECURE}/project/add", json={"post": body} if wrap else body, headers=owner.headers)
-    assert answer.status_code == 201, answer.get_json()
+    assert answer.status_code == 200, answer.get_json()
     return answer.get_json()
 
 

@@ -55,7 +55,7 @@ def test_an_invited_member_reads_and_creates_agents(client, sandbox, signed_in):
                                                  headers=member_headers).get_json()] == [agent_id]
     created = client.post(f"{SECURE}/project/add", json=post_body(owner, id_post=owner.page_id),
                           headers=member_headers)
-    assert created.status_code == 201 and fresh(created.get_json()).created_by_id == member.id
+    assert created.status_code == 200 and fresh(created.get_json()).created_by_id == member.id
 
 
 def test_a_post_with_an_agent_is_refused_a_second_one_but_an_abandoned_draft_is_taken_up(client, sandbox,

@@ -40,7 +40,7 @@ def test_agent_and_wizard_answers_match_the_document(client, sandbox, signed_in,
     agent_id = documented(client.post(f"{project}/add", json={"post": {
         "idPage": owner.page_id, "typePage": "facebook", "idPost": owner.post_id, "name": owner.page.name,
         "message": "Nouvelle collection", "picture": None, "status": None, "published": True}}, headers=headers),
-        "POST", f"{project}/add", 201)
+        "POST", f"{project}/add")
     add_agent(client, owner, id_post=owner.page_id)
     change = f"{project}/generiqueadd/{{projectId}}"
     documented(client.put(change.format(projectId=agent_id), headers=headers, json={
