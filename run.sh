@@ -6,9 +6,14 @@ cd "$(dirname "$0")"
 bash scripts/setup.sh
 bash scripts/ensure-redis.sh
 .venv/bin/python -m app migrate
+# The demo (README "Try the loop"): once the sandbox answers, Amira Ben Salah gets a paid plan and her page Maison
+# Jasmin is connected with a live agent and a small catalogue. Seeding again changes nothing that is there.
+.venv/bin/python -m app demo --wait 120 &
 cat <<MSG
 
   The product is starting. Open  ${PUBLIC_URL:-http://127.0.0.1:5000}  and click Login (demo users, no internet needed).
+  Demo: sign in as Amira Ben Salah. In the sandbox inspector, comment on Maison Jasmin's newest post
+  (e.g. "le sac en cuir c'est combien ?"): the private reply shows there, and in My agents > comments with its why.
   Sandbox inspector (pages, comments, what the product did):  http://127.0.0.1:5100/
   Flower (queues and workers):  http://127.0.0.1:5555/     Stop with Ctrl-C.
 

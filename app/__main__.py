@@ -1,10 +1,11 @@
-"""Operator commands: `python -m app migrate | register-webhooks | mailsink | plans`.
+"""Operator commands: `python -m app migrate | register-webhooks | mailsink | plans | demo`.
 
 migrate  applies every Alembic migration, then loads the reference data (plans, intent catalogue).
 register-webhooks  subscribes the product's callback URL with the Graph API (the sandbox or Meta).
 mailsink  a development SMTP server on SMTP_URL's port that keeps every mail under var/mail/ as a .eml file.
 plans list  every plan with its limits.
 plans grant NETWORK_USER_ID "PLAN NAME" [--months N]  gives a signed-up user a plan (recorded as a bonus payment).
+demo  development only: the sandbox's demo user with a connected page and a live agent (app/services/demo.py).
 """
 from __future__ import annotations
 
@@ -51,6 +52,22 @@ def mailsink(settings: dict, directory: str | None = None) -> None:
     sink.serve(settings["SMTP_URL"], Path(directory) if directory else sink.MAIL_DIR)
 
 
+def demo(wait: float) -> int:
+    from app import create_app
+    from app.services import demo as demo_world
+
+    application = create_app()
+    with application.app_context():
+        try:
+            seeded = demo_world.seed(application.config, wait)
+        except demo_world.DemoUnavailable as error:
+            print(f"demo not seeded: {error}", file=sys.stderr)
+            return 1
+        print(f"demo ready: sign in as {seeded.user.full_name}; {seeded.page.name} is connected with a live agent "
+              f"(price, availability, delivery): comment on its posts in the sandbox inspector")
+    return 0
+
+
 def plans(settings: dict, args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -90,6 +107,8 @@ def parser() -> argparse.ArgumentParser:
     grant.add_argument("network_user_id", help="the user's social-network id (idFacebook)")
     grant.add_argument("plan_name", help='the plan\'s name, e.g. "Agencies"')
     grant.add_argument("--months", type=int, default=1, help="how long (default 1 month)")
+    seed = commands.add_parser("demo", help="development: the demo user's connected page with a live agent")
+    seed.add_argument("--wait", type=float, default=0, help="keep trying for N seconds while the sandbox starts")
     return root
 
 
@@ -106,6 +125,8 @@ def main(argv: list[str]) -> int:
         mailsink(settings, args.dir)
     elif args.command == "plans":
         return plans(settings, args)
+    elif args.command == "demo":
+        return demo(args.wait)
     else:
         migrate(settings)
     return 0

@@ -1,6 +1,6 @@
 """A page's product catalogue seen by the product matcher: every product name and synonym as an entry of
 normalised tokens, and the word lists that keep short and common words from matching on their own."""
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nlp import normalize
@@ -65,9 +65,12 @@ def informative(token: str) -> bool:
 
 @dataclass(frozen=True)
 class Entry:
-    """One spelling of a product (its name or a synonym), tokenised."""
+    """One spelling of a product (its name or a synonym), tokenised; two spellings with the same tokens are one
+    entry (the first kept), so the raw spelling is not compared."""
     product: int
     tokens: tuple[str, ...]
+    spelling: str = field(default="", compare=False)
+    synonym: bool = field(default=False, compare=False)
 
 
 def flatten(catalogue: dict) -> tuple[list[tuple[str, str]], list[Entry]]:
@@ -84,5 +87,5 @@ def flatten(catalogue: dict) -> tuple[list[tuple[str, str]], list[Entry]]:
             for spelling in sorted(spellings):
                 tokens = tuple(product_tokens(normalize.tokens(spelling)))
                 if tokens:
-                    entries.append(Entry(len(products) - 1, tokens))
+                    entries.append(Entry(len(products) - 1, tokens, spelling, spelling != name))
     return products, list(dict.fromkeys(entries))

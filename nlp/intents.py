@@ -42,10 +42,21 @@ def use_model(replacement: LinearModel) -> None:
     _model = replacement
 
 
+def is_silent(scores: dict[str, float]) -> bool:
+    """The comment reads as one that must not be answered (praise, thanks, tags, jokes, complaints that ask
+    nothing)."""
+    return scores.get(training.SILENT, 0.0) >= SILENT_THRESHOLD
+
+
+def best(scores: dict[str, float], count: int) -> list[IntentScore]:
+    """The `count` catalogue intents scoring highest, best first, whatever an agent has."""
+    ranked = sorted(((name, score) for name, score in scores.items() if name in NAMES), key=lambda item: -item[1])
+    return [IntentScore(name, round(score, 4)) for name, score in ranked[:count]]
+
+
 def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: float) -> list[IntentScore]:
-    """The allowed intents scoring at least `threshold`, best first; none when the comment reads as one
-    that must not be answered (praise, thanks, tags, jokes, complaints that ask nothing)."""
-    if scores.get(training.SILENT, 0.0) >= SILENT_THRESHOLD:
+    """The allowed intents scoring at least `threshold`, best first; none when the comment is silent."""
+    if is_silent(scores):
         return []
     kept = [IntentScore(name, round(score, 4)) for name, score in scores.items()
             if score >= threshold and name in NAMES and (allowed is None or name in allowed)]

@@ -12,6 +12,9 @@ from nlp import catalogue, intents, language, normalize, sentiment, spam
 from nlp.intents import IntentScore
 from nlp.products import ProductHit, ProductIndex
 
+# How many of the model's best intents a match keeps to explain itself.
+CANDIDATES = 3
+
 
 @dataclass
 class Match:
@@ -21,6 +24,11 @@ class Match:
     products: list[ProductHit] = field(default_factory=list)
     negative: bool = False
     has_link: bool = False
+    # For explaining a decision: the model's best intents whether the agent has them or not, the score an
+    # intent needs, and whether the comment read as one that asks nothing (praise, thanks, tags).
+    candidates: list[IntentScore] = field(default_factory=list)
+    threshold: float | None = None
+    silent: bool = False
 
     @property
     def matched(self) -> bool:
@@ -67,6 +75,9 @@ class Matcher:
             products=self.products.find(catalogue.product_tokens(tokens)),
             negative=sentiment.from_scores(scores, tokens),
             has_link=has_link,
+            candidates=intents.best(scores, CANDIDATES),
+            threshold=self.model.threshold,
+            silent=intents.is_silent(scores),
         )
 
 

@@ -20,9 +20,14 @@ WORD_CACHE_SIZE = 4_000
 
 @dataclass(frozen=True)
 class ProductHit:
+    """A product named in a comment; `spelling` is the catalogue entry that matched (the name, or a synonym when
+    `synonym`), `words` the comment's words read as it (normalised)."""
     name: str
     category: str
     score: float
+    spelling: str = ""
+    synonym: bool = False
+    words: str = ""
 
 
 def _deletions(token: str) -> list[str]:
@@ -58,6 +63,7 @@ class ProductIndex:
         self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
         self.entry_text = [" ".join(entry.tokens) for entry in entries]
         self.entry_size = [len(entry.tokens) for entry in entries]
+        self.entry_spelling = [(entry.spelling, entry.synonym) for entry in entries]
         self.phrases: dict[str, list[int]] = defaultdict(list)
         numbers: dict[str, int] = {}
         entry_tokens: list[list[int]] = []
@@ -177,20 +183,23 @@ class ProductIndex:
             spans.extend((entry, score, position, position + 1)
                          for entry in postings[starts[token]:starts[token + 1]].tolist())
         spans.extend(self._multi_word_hits(words, multi))
-        return self._best_per_product(spans)
+        return self._best_per_product(spans, words)
 
-    def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> list[ProductHit]:
+    def _best_per_product(self, spans: list[tuple[int, float, int, int]], words: list[str]) -> list[ProductHit]:
         """One hit per product, its best spelling; where hits share comment words, the best reading wins
         (more words, then a higher score), and products tied on the very same words are all kept."""
         best: dict[int, tuple[float, int, int]] = {}
+        spelling: dict[int, int] = {}
         for entry, score, start, end in spans:
             product = int(self.entry_product[entry])
             if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
-                best[product] = (score, start, end)
+                best[product], spelling[product] = (score, start, end), entry
         ranked = sorted(best.items(), key=lambda item: (item[1][1] - item[1][2], -item[1][0]))
         kept: list[tuple[int, tuple[float, int, int]]] = []
         for product, (score, start, end) in ranked:
             if all(end <= other_start or other_end <= start or (score, start, end) == (other_score, other_start, other_end)
                    for _, (other_score, other_start, other_end) in kept):
                 kept.append((product, (score, start, end)))
-        return [ProductHit(*self.products[product], round(score / 100.0, 4)) for product, (score, _, _) in kept]
+        return [ProductHit(*self.products[product], round(score / 100.0, 4),
+                           *self.entry_spelling[spelling[product]], " ".join(words[start:end]))
+                for product, (score, start, end) in kept]

@@ -12,6 +12,10 @@ DEMO_PAGES = [("Maison Jasmin", [0], 15230), ("Sfax Sneakers", [0], 8420), ("Tun
 DEMO_INSTAGRAM = [(0, "maison.jasmin", 9800), (2, "tunistech", 21400)]
 DEMO_POSTS = ["New summer collection is here ☀️ / Nouvelle collection été", "Promo -30% ce week-end seulement !",
               "وصلت السلعة الجديدة 🔥", "Jdid! famma des nouveautés fel magasin"]
+# Maison Jasmin's newest post, about the products of the product's demo catalogue (app/services/demo.py): the
+# post a newcomer comments on in the inspector. Added last, so the other objects keep their ids.
+DEMO_SHOWCASE_POST = ("La collection Jasmin est arrivée 🌸 Robe Jasmin, Caftan Carthage, Sac Medina : "
+                      "demandez-nous prix, disponibilité et livraison en commentaire !")
 
 
 def load_empty(store):
@@ -31,6 +35,7 @@ def load_demo(store):
         for age_hours, message in zip((30, 6), rng.sample(DEMO_POSTS, 2)):
             post = store.add_post(owner["id"], message, created_time=now - age_hours * 3600)
             seed_comments(store, post, rng, now)
+    store.add_post(pages[0]["id"], DEMO_SHOWCASE_POST, created_time=now - 600)
 
 
 def seed_comments(store, post, rng, now):

@@ -80,7 +80,12 @@ class CommentLog(Base):
     skip_reason: Mapped[str | None] = mapped_column(String(64))
     reply_message_id: Mapped[str | None] = mapped_column(String(255))
     reply_error: Mapped[str | None] = mapped_column(Text)
+    # What the matcher read beyond the agent's own intents (the best intents of the model, the threshold), for
+    # the agent messages screen's "why" (app/services/why.py).
+    why: Mapped[dict | None] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # Bumped by every change, so the screen's polling cursor finds changed logs (app/services/agent_messages.py).
+    updated_at: Mapped[datetime | None] = mapped_column(default=utcnow, onupdate=utcnow)
 
     manual_answers = relationship("ManualAnswer", back_populates="log", cascade="all, delete-orphan",
                                   order_by="ManualAnswer.id", passive_deletes=True)
@@ -128,6 +133,8 @@ class PlannedAction(Base):
     result_id: Mapped[str | None] = mapped_column(String(255))
     error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Bumped by every change of state, so the agent messages screen's polling sees outcomes (sent, failed).
+    updated_at: Mapped[datetime | None] = mapped_column(default=utcnow, onupdate=utcnow, index=True)
 
 
 class SubscriberProfile(Base):

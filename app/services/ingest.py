@@ -115,16 +115,22 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     """Log, plan and commit a batch; returns the actions claimed for sending now, with their pages."""
     pages = _pages_of(batch)
     agents = _agents_of(list(pages.values()), batch)
-    decisions = []
+    decisions, own = [], []
     for event in batch:
         page = pages.get((event.platform, event.page_external_id))
-        # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
-        if page is None or not page.is_connected or page.wrote(event.from_id):
+        if page is None or not page.is_connected:
             continue
-        decisions.append(_decision(event, page, _agent_for(agents, page, event.post_external_id)))
+        agent = _agent_for(agents, page, event.post_external_id)
+        if page.wrote(event.from_id):
+            # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
+            # Its own top-level comments are logged, so a team trying its agent from the page sees why nothing came.
+            if event.parent_id in (None, event.post_external_id):
+                own.append(_own_comment(event, page, agent))
+            continue
+        decisions.append(_decision(event, page, agent))
     _take_replies(decisions)
     entries = [_log_entry(decision) for decision in decisions]
-    session.add_all(entries)
+    session.add_all(entries + [_log_entry(decision) for decision in own])
     session.flush()
     planned = [item for decision, entry in zip(decisions, entries) for item in _actions(decision, entry)]
     claimed_now = _claim_due_now(planned)
@@ -144,31 +150,44 @@ def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
 
 
 def _agents_of(pages: list[SocialPage], batch: list[InboxEvent]) -> dict[tuple[int, str], Agent]:
-    """The live, trained agents that may answer this batch, by (page id, target): a post, or the page (generic)."""
+    """The agents that may answer this batch, live or not, by (page id, target): a post, or the page (generic)."""
     if not pages:
         return {}
     targets = {event.post_external_id for event in batch if event.post_external_id} | \
         {page.external_id for page in pages}
     found = session.scalars(select(Agent).options(
         selectinload(Agent.intents).selectinload(AgentIntent.product_answers)).where(
-        Agent.page_id.in_([page.id for page in pages]), Agent.live.is_(True), Agent.trained.is_(True),
-        Agent.target_id.in_(targets)))
+        Agent.page_id.in_([page.id for page in pages]), Agent.target_id.in_(targets)))
     return {(agent.page_id, agent.target_id): agent for agent in found}
 
 
 def _agent_for(agents: dict, page: SocialPage, post_external_id: str | None) -> Agent | None:
-    """The post's own agent, else the page's generic agent."""
-    return agents.get((page.id, post_external_id)) or agents.get((page.id, page.external_id))
+    """The post's own live agent, else the page's live generic agent; when neither is live, the one that is not
+    (it answers nothing: its log says the agent is not live)."""
+    candidates = [agents.get((page.id, post_external_id)), agents.get((page.id, page.external_id))]
+    return next((agent for agent in candidates if agent is not None and _answers(agent)),
+                next((agent for agent in candidates if agent is not None), None))
+
+
+def _answers(agent: Agent) -> bool:
+    return agent.live and agent.trained
+
+
+def _moderation(text: str) -> Match:
+    return Match(text=text, language="", negative=sentiment.is_negative(text), has_link=spam.has_link(text))
+
+
+def _own_comment(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decision:
+    return Decision(event, page, agent, Match(text=event.message or "", language=""), refusal="own_comment")
 
 
 def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decision:
     text = event.message or ""
     if agent is None:
-        moderation = Match(text=text, language="", negative=sentiment.is_negative(text), has_link=spam.has_link(text))
-        return Decision(event, page, None, moderation)
-    match = matchers.matcher_for(agent, page).match(text)
-    reply = answer.compose(match, matchers.intents_config(agent), page.platform,
-                           subscribers.names(event, page)) if match.matched else None
+        return Decision(event, page, None, _moderation(text))
+    if not _answers(agent):
+        return Decision(event, page, agent, _moderation(text), refusal="agent_not_live")
+    match, reply = matchers.reply_to(agent, page, text, subscribers.names(event, page))
     return Decision(event, page, agent, match, reply)
 
 
@@ -198,13 +217,19 @@ def _log_entry(decision: Decision) -> CommentLog:
         created_time=event.created_time, language=match.language or None, success=match.matched,
         intents=intents, top_intent=match.intents[0].name if match.intents else None,
         answer=reply.text if reply else None, buttons=reply.buttons if reply else [],
-        products=[{"name": p.name, "category": p.category, "score": round(p.score, 2)} for p in match.products],
+        products=[{"name": p.name, "category": p.category, "score": round(p.score, 2), "spelling": p.spelling,
+                   "synonym": p.synonym, "words": p.words} for p in match.products],
         publisher_id=event.from_id, publisher=subscribers.publisher(event), negative=match.negative,
         has_link=match.has_link, link=_comment_link(event, page),
-        treated=reply is not None and decision.refusal is None, skip_reason=_skip_reason(decision))
+        treated=reply is not None and decision.refusal is None, skip_reason=_skip_reason(decision),
+        why={"threshold": match.threshold, "silent": match.silent,
+             "candidates": [{"intent": item.name, "score": item.score} for item in match.candidates],
+             "intent": reply.intent if reply else None, "product": reply.product if reply else None})
 
 
 def _skip_reason(decision: Decision) -> str | None:
+    if decision.refusal in ("own_comment", "agent_not_live"):
+        return decision.refusal
     if decision.agent is None:
         return "no_agent"
     if not decision.match.matched:

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, Category, SocialPage
-from nlp import Matcher, MatcherCache
+from nlp import Match, Matcher, MatcherCache, answer
 
 _cache = MatcherCache(size=256)
 
@@ -17,6 +17,14 @@ def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
     # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
     key = (agent.id, agent.created_at, agent.version, page.id, page.created_at, page.catalogue_version)
     return _cache.get(key, lambda: (agent_intent_names(agent), page_catalogue(page.id)))
+
+
+def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Match, answer.Answer | None]:
+    """What the agent makes of a comment: the match, and the private message it sends (None when it sends none).
+    The live pipeline (app/services/ingest.py) and the wizard's chat simulator both answer through here."""
+    match = matcher_for(agent, page).match(text)
+    reply = answer.compose(match, intents_config(agent), page.platform, names) if match.matched else None
+    return match, reply
 
 
 def agent_intent_names(agent: Agent) -> list[str]:

@@ -1,6 +1,172 @@
-/** Agents list (built by the agents issue). */
-import TitleOnly from '../../components/layout/TitleOnly'
+/** /home/my-agents: the agents of the page selected on the dashboard (spec 001 §2 "My agents", §4 "Agent status",
+ *  §8). A click on the status activates or deactivates (a refusal of the plan is said with a retry), the pending
+ *  icon asks yes/no, delete asks for a confirmation; view comments opens the agent messages screen. */
+import { Alert, Button, Group, Loader, Modal, Text, Title } from '@mantine/core'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { agentsApi } from '../../api/agents'
+import { teamPageOf } from '../../api/membership'
+import AgentTable from '../../components/agents/AgentTable'
+import EmptyAgents from '../../components/agents/EmptyAgents'
+import { nextLive, pendingToggle, refusalKey, visibleAgents } from '../../components/agents/agentModel'
+import Page from '../../components/layout/Page'
+import { cutName } from '../../components/pages/pageModel'
+import { useAgentsStore } from '../../stores/agents'
+import { useFeedbackStore } from '../../stores/feedback'
+import { useSessionStore } from '../../stores/session'
 
 export default function MyAgentsPage() {
-  return <TitleOnly titleKey="pages.myAgents.title" />
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const page = teamPageOf(useSessionStore((s) => s.selectedPage))
+  const { projects, setProjects, selectProject } = useAgentsStore()
+  const showAlert = useFeedbackStore((s) => s.showAlert)
+  const [loadState, setLoadState] = useState('loading') // loading | ready | error
+  const [busyId, setBusyId] = useState(null)
+  const [refusal, setRefusal] = useState(null) // { messageKey, msg, retry }
+  const [pendingOf, setPendingOf] = useState(null)
+  const [toDelete, setToDelete] = useState(null)
+  const [deleting, setDeleting] = useState(false)
+  const pageId = page?.id
+
+  /** The page's agents; `quiet` (after a change) keeps the table on screen while they reload. */
+  const load = useCallback((quiet = false) => {
+    if (!pageId) return
+    if (!quiet) setLoadState('loading')
+    agentsApi
+      .list(pageId)
+      .then((list) => {
+        setProjects(list)
+        setLoadState('ready')
+      })
+      .catch((error) => {
+        console.warn('agents not loaded', error)
+        setLoadState('error')
+      })
+  }, [pageId, setProjects])
+
+  useEffect(() => load(), [load])
+
+  /** One live call: a refusal (status false) is said with a retry of the same call, anything else reloads. */
+  async function sendLive(project, live, pending) {
+    setBusyId(project._id)
+    setRefusal(null)
+    try {
+      const answer = await agentsApi.setLive(project._id, live, pending)
+      if (answer?.status === false) {
+        setRefusal({ messageKey: refusalKey(answer), msg: answer.msg, retry: () => sendLive(project, live, pending) })
+      } else load(true)
+    } catch (error) {
+      console.warn('agent live not changed', error)
+      showAlert('agents.activateError')
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  const handlers = {
+    onToggle(project) {
+      const live = nextLive(project)
+      if (live !== null) sendLive(project, live)
+    },
+    onPending: setPendingOf,
+    onEdit(project) {
+      selectProject(project)
+      navigate('/home/auto-wizard', { state: { fromMyAgents: true, projectId: project._id } })
+    },
+    onComments(project) {
+      selectProject(project)
+      navigate('/home/my-agents-messages')
+    },
+    onDelete: setToDelete,
+  }
+
+  function confirmPending() {
+    const project = pendingOf
+    setPendingOf(null)
+    const { live, pending } = pendingToggle(project)
+    sendLive(project, live, pending)
+  }
+
+  async function confirmDelete() {
+    setDeleting(true)
+    try {
+      const list = await agentsApi.remove(toDelete)
+      if (Array.isArray(list)) setProjects(list)
+      else load(true)
+      setToDelete(null)
+    } catch (error) {
+      console.warn('agent not deleted', error)
+      setToDelete(null)
+      showAlert('agents.deleteError')
+    } finally {
+      setDeleting(false)
+    }
+  }
+
+  if (!page) {
+    return (
+      <Frame>
+        <Alert variant="light" title={t('agents.noPage')} className="agents__noPage">
+          <Button component={Link} to="/home/dashboard" size="xs">{t('agents.choosePage')}</Button>
+        </Alert>
+      </Frame>
+    )
+  }
+
+  const agents = visibleAgents(projects)
+  return (
+    <Frame page={page}>
+      {refusal && (
+        <Alert color="red" variant="light" mb="md" role="alert" className="agents__refusal"
+          withCloseButton closeButtonLabel={t('agents.close')} onClose={() => setRefusal(null)}>
+          <Text size="sm" mb="xs">{refusal.messageKey ? t(refusal.messageKey) : refusal.msg || t('agents.activateError')}</Text>
+          <Button size="xs" color="red" onClick={refusal.retry}>{t('agents.retry')}</Button>
+        </Alert>
+      )}
+      {loadState === 'loading' && <Loader aria-label={t('common.loading')} />}
+      {loadState === 'error' && (
+        <Alert color="red" variant="light" title={t('agents.loadError')}>
+          <Button size="xs" color="red" onClick={() => load()}>{t('agents.retry')}</Button>
+        </Alert>
+      )}
+      {loadState === 'ready' && (agents.length === 0 ? <EmptyAgents />
+        : <AgentTable agents={agents} handlers={handlers} busyId={busyId} />)}
+
+      <Modal opened={Boolean(pendingOf)} onClose={() => setPendingOf(null)} centered
+        title={t('agents.pending.title')}>
+        <Text mb="lg">{pendingOf && t(pendingOf.pending ? 'agents.pending.askOff' : 'agents.pending.askOn')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setPendingOf(null)}>{t('agents.no')}</Button>
+          <Button onClick={confirmPending}>{t('agents.yes')}</Button>
+        </Group>
+      </Modal>
+      <Modal opened={Boolean(toDelete)} onClose={() => setToDelete(null)} centered title={t('agents.deleteTitle')}>
+        <Text mb="lg">{t('agents.deleteConfirm')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setToDelete(null)}>{t('agents.cancel')}</Button>
+          <Button color="red" loading={deleting} onClick={confirmDelete}>{t('agents.delete')}</Button>
+        </Group>
+      </Modal>
+    </Frame>
+  )
+}
+
+function Frame({ page, children }) {
+  const { t } = useTranslation()
+  return (
+    <Page maw={1240}>
+      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1}>{t('agents.title')}</Title>
+          {page && (
+            <Text c="dimmed" title={page.name}>{t('agents.ofPage', { name: cutName(page.name) })}</Text>
+          )}
+        </div>
+        {page && <Button component={Link} to="/home/wizard-popup" variant="light">{t('agents.create')}</Button>}
+      </Group>
+      {children}
+    </Page>
+  )
 }

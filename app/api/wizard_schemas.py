@@ -1,0 +1,195 @@
+"""Request and answer shapes of the wizard calls (spec 001 §3, §5 "Validation rules", §7 "Wizard").
+
+Texts and buttons are checked here with the specification's limits and messages: a response of at most 640
+characters, at most 3 buttons, a title of at most 20 characters, web_url with a title and an http(s) URL,
+phone_number with a title and a numeric number. Whether the agent may have buttons at all (Facebook only) is the
+service's check, since it depends on the agent.
+"""
+from __future__ import annotations
+
+import re
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from app.api.agents_schemas import ButtonSchema, RequestSchema
+from app.api.fields import row_id
+from app.api.pages_schemas import NetworkId
+from app.models.pages import PLATFORMS
+from app.services import intent_catalogue
+from nlp.answer import MAX_BUTTONS, MAX_CHARACTERS
+
+TITLE_MAX = 20
+URL_MAX = 2000
+NAME_MAX = 255
+PHONE_PATTERN = r"^\+?[0-9]{3,20}$"
+TEST_MESSAGE_MAX = 8000  # the Graph API's longest comment
+
+
+class IntentField(fields.Field):
+    """An intent of the catalogue: its name (price) or a label (Price, Prix), or a catalogue entry
+    (`{"intent": "Price", "intent_fr": "Prix"}` or `{"name": ...}`). Loads as the intent's name."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict):
+            value = value.get("intent") or value.get("name") or value.get("key")
+        if not isinstance(value, str) or not value.strip():
+            raise ValidationError("Must be an intent of the catalogue.")
+        name = intent_catalogue.resolve(value)
+        if name is None:
+            raise ValidationError(f"Unknown intent: {value[:64]}.")
+        return name
+
+
+class ButtonInSchema(RequestSchema):
+    type = fields.String(load_default="web_url", validate=validate.OneOf(("web_url", "phone_number")))
+    title = fields.String(load_default="", validate=validate.Length(max=TITLE_MAX))
+    url = fields.String(load_default="", validate=validate.Length(max=URL_MAX))
+    payload = fields.Raw(load_default="")
+    webview_height_ratio = fields.String(load_default="tall", validate=validate.OneOf(("tall", "compact", "full")))
+
+    @validates_schema
+    def _complete(self, data, **_kwargs):
+        if not data["title"].strip():
+            raise ValidationError("Button title is empty !", "title")
+        if data["type"] == "web_url":
+            url = data["url"].strip()
+            if not url:
+                raise ValidationError("Button url is empty!", "url")
+            try:
+                validate.URL(schemes={"http", "https"}, require_tld=False)(url)
+            except ValidationError as error:
+                raise ValidationError(error.messages, "url") from error
+        else:
+            payload = data["payload"]
+            payload = str(payload) if isinstance(payload, int) and not isinstance(payload, bool) else payload
+            if not isinstance(payload, str) or not payload.strip():
+                raise ValidationError("Button phone number is empty!", "payload")
+            if not re.fullmatch(PHONE_PATTERN, payload.strip()):
+                raise ValidationError("The phone number must be numeric.", "payload")
+
+    @post_load
+    def _as_sent(self, data, **_kwargs) -> dict:
+        """The button as the Send API takes it: only its type's fields."""
+        if data["type"] == "web_url":
+            return {"type": "web_url", "url": data["url"].strip(), "title": data["title"].strip(),
+                    "webview_height_ratio": data["webview_height_ratio"]}
+        return {"type": "phone_number", "title": data["title"].strip(), "payload": str(data["payload"]).strip()}
+
+
+def buttons_field() -> fields.List:
+    return fields.List(fields.Nested(ButtonInSchema), load_default=list,
+                       validate=validate.Length(max=MAX_BUTTONS, error="At most 3 buttons."))
+
+
+def response_text(**kwargs) -> fields.String:
+    return fields.String(validate=validate.Length(max=MAX_CHARACTERS), **kwargs)
+
+
+# Requests
+
+class GenericAnswerSchema(RequestSchema):
+    intent = IntentField(required=True)
+    genericAnswer = response_text(required=True)
+    buttons = buttons_field()
+
+    @validates_schema
+    def _not_empty(self, data, **_kwargs):
+        if not data["genericAnswer"].strip():
+            raise ValidationError("The generic response cannot be empty.", "genericAnswer")
+
+
+class IntentRefSchema(RequestSchema):
+    intent = IntentField(required=True)
+
+
+class EntityRemoveSchema(IntentRefSchema):
+    answer = row_id(required=True, metadata={"description": "the product answer's _id"})
+
+
+class ProductAnswerInSchema(RequestSchema):
+    """firstupdate, update and entitiesupdate: the specific answer of an intent for one product."""
+    idPage = NetworkId(load_default=None)
+    typePage = fields.String(load_default=None, validate=validate.OneOf(PLATFORMS))
+    entity = fields.String(required=True, validate=validate.Length(min=1, max=NAME_MAX),
+                           metadata={"description": "the product's name"})
+    intent = IntentField(required=True)
+    genericAnswer = response_text(load_default="")
+    specificAnswer = response_text(required=True)
+    categorie = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=NAME_MAX),
+                              metadata={"description": "the category the product is in (or is added to)"})
+    buttons = buttons_field()
+
+    @validates_schema
+    def _named_and_answered(self, data, **_kwargs):
+        if not data["entity"].strip():
+            raise ValidationError("The product name is required.", "entity")
+        if not data["specificAnswer"].strip():
+            raise ValidationError("The specific answer is required.", "specificAnswer")
+
+
+class ProductAnswerWithCategorySchema(ProductAnswerInSchema):
+    """update: the first-update body plus the category the new product goes in."""
+    categorie = fields.String(required=True, validate=validate.Length(min=1, max=NAME_MAX))
+
+    @validates_schema
+    def _category_named(self, data, **_kwargs):
+        if not data["categorie"].strip():
+            raise ValidationError("The category is required.", "categorie")
+
+
+class TestTextSchema(RequestSchema):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=TEST_MESSAGE_MAX))
+
+
+class TestMessageSchema(RequestSchema):
+    message = fields.Nested(TestTextSchema, required=True)
+    idPost = fields.String(required=True, validate=validate.Regexp(r"^[0-9_]{1,128}$",
+                                                                   error="Must be a post id or the page id."),
+                           metadata={"description": "the page id for a generic agent, else the post id"})
+
+
+# Answers
+
+class IntentDefinitionSchema(Schema):
+    _id = fields.Integer(attribute="id")
+    name = fields.String(metadata={"description": "the matching engine's name"})
+    intent = fields.String(attribute="label")
+    intent_fr = fields.String(attribute="label_fr")
+    kind = fields.String(metadata={"description": "generic or specific"})
+
+
+class PostAgentSchema(Schema):
+    _id = fields.Integer(attribute="id")
+    trained = fields.Boolean()
+    live = fields.Boolean()
+    intents = fields.Integer(attribute="intent_count", metadata={"description": "how many intents it has"})
+    status = fields.String(metadata={"description": "Active, Not Active, Draft, or empty when it has no intents"})
+
+
+class PagePostSchema(Schema):
+    id = fields.String()
+    idPost = fields.String()
+    type = fields.String(allow_none=True)
+    message = fields.String()
+    picture = fields.String(allow_none=True)
+    permalink = fields.String(allow_none=True)
+    created_time = fields.String(allow_none=True)
+    agent = fields.Nested(PostAgentSchema, allow_none=True,
+                          metadata={"description": "null when the post has no agent"})
+
+
+class TestReplyTextSchema(Schema):
+    text = fields.String()
+    buttons = fields.List(fields.Nested(ButtonSchema))
+
+
+class TestReplySchema(Schema):
+    response = fields.Nested(TestReplyTextSchema)
+    intent = fields.String(metadata={"description": "the intent the reply answers"})
+    product = fields.String(allow_none=True)
+
+
+# firstupdate and update answer 'exist' (the intent already answers this product), 'not exist' (firstupdate only:
+# the product is not in the page's catalogue, so the client asks for its category and calls update) or the project.
+FIRST_UPDATE_ANSWER = {"oneOf": [{"type": "string", "enum": ["exist", "not exist"]}, {"type": "object"}],
+                       "description": "'exist', 'not exist' or the project (as GET project/get/project answers it)"}

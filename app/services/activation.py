@@ -1,0 +1,64 @@
+"""Turning an agent on or off, and its pending flag (spec 001 §4 "Agent status", §8 "Limits").
+
+Activation counts against the page owner's plan (the agent runs on the owner's offer, whoever of the team
+clicks): its active-agent limit over all the owner's pages, and its expiry. A refusal is an answer, not an error:
+`{"status": false, "msg": <the English text, which is also the client's translation key>, "code"}`. The owner's
+row is locked while counting, so two activations at once cannot both take the last free place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from app.database import session
+from app.models import Agent, SocialPage, User
+from app.services import plans
+
+LIMIT_REACHED = "You cannot activate the agent, you've reached the limit of your offer"
+PLAN_EXPIRED = "You cannot activate the agent now, your offre is expired. Please pick up another pack"
+NO_INTENTS = "You have to add at least one intent !"
+ACTIVATED, DEACTIVATED, PENDING_SET = "Agent activated", "Agent deactivated", "Agent updated"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: bool
+    msg: str
+    code: str
+    live: bool
+    pending: bool
+
+
+def set_live(agent: Agent, live: bool, pending: bool | None) -> Outcome:
+    """Set the agent's live flag (and pending, when given), unless the owner's plan refuses a new activation."""
+    refusal = _refusal(agent) if live and not agent.live else None
+    if refusal is not None:
+        session.rollback()  # releases the owner's lock
+        return Outcome(False, refusal[1], refusal[0], agent.live, agent.pending)
+    changed_live = agent.live != live
+    agent.live = live
+    if pending is not None:
+        agent.pending = pending
+    session.commit()
+    message = (ACTIVATED if live else DEACTIVATED) if changed_live else PENDING_SET
+    return Outcome(True, message, "done", agent.live, agent.pending)
+
+
+def _refusal(agent: Agent) -> tuple[str, str] | None:
+    if not agent.intents:
+        return "no_intents", NO_INTENTS
+    page = session.get(SocialPage, agent.page_id)
+    owner = session.scalars(select(User).where(User.id == page.owner_id).with_for_update()).first()
+    current = plans.current_plan(owner) if owner is not None else None
+    if current is None or current.expired:
+        return "plan_expired", PLAN_EXPIRED
+    if active_agents(owner.id) >= current.plan.number_agents:
+        return "agent_limit", LIMIT_REACHED
+    return None
+
+
+def active_agents(owner_id: int) -> int:
+    """The live agents on every page the user owns."""
+    return session.scalar(select(func.count(Agent.id)).join(SocialPage, SocialPage.id == Agent.page_id)
+                          .where(SocialPage.owner_id == owner_id, Agent.live.is_(True))) or 0

@@ -1,0 +1,151 @@
+"""What the agent messages screen reads (spec 001 §2 "Agent messages", §7 "Comments"): an agent's comment logs,
+each with its why, split into matched and not matched, and the commenters' profiles.
+
+The screen polls for what changed (docs/contracts.md "Agent messages"): each answer carries a cursor, the time it
+was read; given it back, only the logs created or changed since then are answered. A log changes when it is
+decided or answered by hand, and its actions when they are sent or fail; both bump their `updated_at`. A cursor
+is taken back by a margin, because a row stamped just before it may commit just after; the screen replaces logs
+by `_id`, so seeing one twice is harmless.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import selectinload
+
+from app.database import session
+from app.errors import NotFound
+from app.models import Agent, CommentLog, PlannedAction, SocialPage, SubscriberProfile, TeamMembership, User, utcnow
+from app.services import access, why
+
+CURSOR_MARGIN = timedelta(seconds=10)
+EPOCH = datetime(1970, 1, 1)
+MAX_MICROSECONDS = (datetime(9999, 1, 1) - EPOCH) // timedelta(microseconds=1)
+
+
+class AgentNotFound(NotFound):
+    code, message = "agent_not_found", "No agent answers this post"
+
+
+class ProfileNotFound(NotFound):
+    code, message = "profile_not_found", "No profile for this commenter"
+
+
+def agent_of_post(user: User, post_id: str) -> Agent:
+    """The agent of a post (a page's id: its generic agent), when the caller is on its page's team (else 403)."""
+    agents = list(session.scalars(select(Agent).where(Agent.target_id == post_id).order_by(Agent.id)))
+    if not agents:
+        raise AgentNotFound()
+    for agent in agents:
+        if access.role_on(user, session.get(SocialPage, agent.page_id)) is not None:
+            return agent
+    raise access.PageNotInTeam()
+
+
+def logs(user: User, post_id: str, after: str | None) -> dict:
+    """The agent's logs (all, or those changed since the cursor `after`), oldest first, each with its why; the
+    matched and the not matched newest first, with their distinct intent names; and the next cursor."""
+    agent = agent_of_post(user, post_id)
+    read_at = utcnow()
+    query = (select(CommentLog).where(CommentLog.agent_id == agent.id)
+             .options(selectinload(CommentLog.manual_answers)).order_by(CommentLog.created_at, CommentLog.id))
+    if after is not None:
+        since = cursor_time(after) - CURSOR_MARGIN
+        changed_actions = select(PlannedAction.log_id).where(PlannedAction.page_id == agent.page_id,
+                                                             PlannedAction.updated_at > since)
+        query = query.where(or_(CommentLog.updated_at > since, CommentLog.id.in_(changed_actions)))
+    entries = [log_answer(log, agent, actions) for log, actions in _with_actions(list(session.scalars(query)))]
+    matched = [entry for entry in reversed(entries) if entry["success"]]
+    not_matched = [entry for entry in reversed(entries) if not entry["success"]]
+    return {"data": entries, "matched": matched, "notMatched": not_matched,
+            "matchedIntents": _intent_names(matched), "notMatchedIntents": _intent_names(not_matched),
+            "cursor": cursor(read_at), "full": after is None}
+
+
+def cursor(moment: datetime) -> str:
+    return str((moment - EPOCH) // timedelta(microseconds=1))
+
+
+def cursor_time(value: str) -> datetime:
+    """The time a cursor stands for; one from the future stands for now (it cannot hide later changes)."""
+    return min(EPOCH + timedelta(microseconds=min(int(value), MAX_MICROSECONDS)), utcnow())
+
+
+def _with_actions(found: list[CommentLog]) -> list[tuple[CommentLog, list[PlannedAction]]]:
+    by_log: dict[int, list[PlannedAction]] = {log.id: [] for log in found}
+    if by_log:
+        for action in session.scalars(select(PlannedAction).where(PlannedAction.log_id.in_(list(by_log)))
+                                      .order_by(PlannedAction.id)):
+            by_log[action.log_id].append(action)
+    return [(log, by_log[log.id]) for log in found]
+
+
+def one(log: CommentLog) -> dict:
+    """A single log in its answer shape (the manual answer's `data`)."""
+    agent = session.get(Agent, log.agent_id) if log.agent_id else None
+    [(log, actions)] = _with_actions([log])
+    return log_answer(log, agent, actions)
+
+
+def log_answer(log: CommentLog, agent: Agent | None, actions: list[PlannedAction]) -> dict:
+    """One log in the specification's shape (spec 001 §3 "Log / comment"), with its why."""
+    page = session.get(SocialPage, log.page_id)
+    manual = [_manual_answer(answer) for answer in log.manual_answers]
+    sent_by_hand = any(answer["status"] == "sent" for answer in manual)
+    agent_intents = {intent.intent_name for intent in agent.intents} if agent else set()
+    return {
+        "_id": log.id, "comment_id": log.comment_id, "message": log.message,
+        "created_time": why.iso(log.created_time or log.created_at), "success": log.success,
+        "intent": [{"intent": item.get("intent"), "score": item.get("score"), "resp": item.get("resp"),
+                    "buttons": item.get("buttons") or []} for item in log.intents or []],
+        "publisher": {"picture": None, "profile_picture_url": None, **(log.publisher or {})},
+        "manuelAnswer": manual, "treated": log.treated or sent_by_hand,
+        "state": "sent" if sent_by_hand else "treated" if log.treated else "untreated",
+        "link": log.link, "idPost": log.post_external_id, "idPage": page.external_id, "platform": page.platform,
+        "project": log.agent_id, "why": why.explain(log, agent_intents, actions),
+    }
+
+
+def _manual_answer(answer) -> dict:
+    author = session.get(User, answer.user_id) if answer.user_id else None
+    return {"_id": answer.id, "answer": answer.text, "buttons": answer.buttons or [],
+            "created_time": why.iso(answer.created_at), "sentBy": author.full_name if author else None,
+            "message_id": answer.message_id, "error": answer.error,
+            "status": "failed" if answer.error else "sent"}
+
+
+def _intent_names(entries: list[dict]) -> list[str]:
+    return list(dict.fromkeys(item["intent"] for entry in entries for item in entry["intent"] if item["intent"]))
+
+
+def profiles(user: User, publisher_id: str, page_external_id: str | None) -> list[dict]:
+    """The commenter's profiles on the pages of the caller's teams, the most recently updated first; 404 when no
+    page knows them, 403 when only pages of other teams do."""
+    query = (select(SubscriberProfile, SocialPage).join(SocialPage, SocialPage.id == SubscriberProfile.page_id)
+             .where(SubscriberProfile.publisher_id == publisher_id)
+             .order_by(SubscriberProfile.updated_at.desc(), SubscriberProfile.id.desc()))
+    if page_external_id is not None:
+        query = query.where(SocialPage.external_id == page_external_id)
+    found = list(session.execute(query))
+    if not found:
+        raise ProfileNotFound()
+    teams = _team_page_ids(user)
+    mine = [(profile, page) for profile, page in found if page.id in teams]
+    if not mine:
+        raise access.PageNotInTeam()
+    return [_profile_answer(profile, page) for profile, page in mine]
+
+
+def _team_page_ids(user: User) -> set[int]:
+    owned = select(SocialPage.id).where(SocialPage.owner_id == user.id)
+    member = select(TeamMembership.page_id).where(TeamMembership.user_id == user.id)
+    return set(session.scalars(owned.union(member)))
+
+
+def _profile_answer(profile: SubscriberProfile, page: SocialPage) -> dict:
+    return {"publisherId": profile.publisher_id, "idPage": page.external_id, "platform": page.platform,
+            "name": profile.name, "first_name": profile.first_name, "last_name": profile.last_name,
+            "username": profile.username, "picture": profile.picture_url, "phone": profile.phone,
+            "email": profile.email, "birthday": profile.birthday, "adresse": profile.adresse,
+            "comments": profile.comments_count}

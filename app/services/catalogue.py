@@ -1,0 +1,221 @@
+"""A page's product catalogue (spec 001 §2 "Manage products", "Add category", "Update category", §5, §7 "Products").
+
+Every change runs in one transaction that first raises the page's `catalogue_version`: the matcher cache key holds
+that version (app/services/matchers.py), so the very next comment or simulator message in any process builds its
+matcher from the changed catalogue. The raise comes first because the UPDATE also locks the page's row, so two
+changes of one catalogue run one after the other and the duplicate checks below see each other's work.
+
+A change the product refuses (a name already taken, a category not empty) raises `Refused` with the user's message;
+the API answers it as the string the client shows (spec 001 §7: "When the answer data.data is a string it is shown
+as an error").
+"""
+from __future__ import annotations
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from app.database import session
+from app.errors import NotFound
+from app.models import Category, Product, SocialPage, Synonym, User
+from app.services import team
+
+NAME_MAX = 255
+CATEGORY_NOT_EMPTY = "The category should be empty!"
+CATEGORY_EXISTS = "This category already exists!"
+PRODUCT_EXISTS = "This product already exists!"
+SYNONYM_EXISTS = "This synonym already exists!"
+
+
+class Refused(Exception):
+    """A change the catalogue's rules refuse; `message` is what the user reads."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class CategoryNotFound(NotFound):
+    code, message = "categoryNotFound", "This category does not exist"
+
+
+class ProductNotFound(NotFound):
+    code, message = "productNotFound", "This product does not exist"
+
+
+class SynonymNotFound(NotFound):
+    code, message = "synonymNotFound", "This synonym does not exist"
+
+
+def clean(text: str) -> str:
+    """A name as stored: inner runs of spaces made one, ends trimmed (so "Robe  rouge " is "Robe rouge")."""
+    return " ".join(text.split())
+
+
+def same(text: str) -> str:
+    """The spelling two names are compared by: "Robe Rouge" and "robe rouge" are one product."""
+    return clean(text).casefold()
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+def team_page(user: User, platform: str, external_id: str) -> SocialPage:
+    """The page by its network id, when the user is on its team; 403 otherwise (and for no such page)."""
+    page, _role = team.team_page(user, external_id, platform)
+    return page
+
+
+def categories(page: SocialPage) -> list[dict]:
+    """The page's categories as the client reads them, default ones left out (spec 001 §2 "Manage products")."""
+    rows = session.scalars(select(Category).where(Category.page_id == page.id, Category.is_default.is_(False))
+                           .options(selectinload(Category.products).selectinload(Product.synonyms))
+                           .order_by(Category.id))
+    return [category_answer(row) for row in rows]
+
+
+def category_answer(row: Category) -> dict:
+    return {"_id": str(row.id), "name": row.name, "default": row.is_default,
+            "children": [{"_id": str(product.id), "content": product.content,
+                          "synonyms": [synonym.value for synonym in product.synonyms]}
+                         for product in row.products]}
+
+
+def _category(page: SocialPage, category_id: int) -> Category:
+    row = session.get(Category, category_id)
+    if row is None or row.page_id != page.id or row.is_default:
+        raise CategoryNotFound()
+    return row
+
+
+def _product(category: Category, product_id: int) -> Product:
+    row = session.get(Product, product_id)
+    if row is None or row.category_id != category.id:
+        raise ProductNotFound()
+    return row
+
+
+def product_name(page: SocialPage, category_id: int, product_id: int) -> str:
+    return _product(_category(page, category_id), product_id).content
+
+
+def _taken_product_names(page: SocialPage) -> set[str]:
+    return {same(content) for content in session.scalars(select(Product.content).where(Product.page_id == page.id))}
+
+
+def _taken_category_names(page: SocialPage) -> set[str]:
+    return {same(name) for name in session.scalars(select(Category.name).where(Category.page_id == page.id))}
+
+
+# --- changing --------------------------------------------------------------------------------------------------
+
+def change(page: SocialPage, apply, *args) -> None:
+    """Run `apply(page, *args)` in one transaction with the version raise; a refusal or a race on a unique name
+    rolls everything back."""
+    try:
+        session.execute(update(SocialPage).where(SocialPage.id == page.id)
+                        .values(catalogue_version=SocialPage.catalogue_version + 1))
+        apply(page, *args)
+        session.commit()
+    except IntegrityError:
+        # Another request added the same name between our check and our insert.
+        session.rollback()
+        raise Refused(PRODUCT_EXISTS) from None
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def add_category(page: SocialPage, name: str, products: list[dict]) -> None:
+    """A new category with its products ({content, synonyms}); every name new to the page."""
+    if same(name) in _taken_category_names(page):
+        raise Refused(CATEGORY_EXISTS)
+    category = Category(page_id=page.id, name=clean(name))
+    session.add(category)
+    session.flush()
+    taken = _taken_product_names(page)
+    for product in products:
+        _new_product(page, category, product["content"], product.get("synonyms") or [], taken)
+
+
+def rename_category(page: SocialPage, category_id: int, name: str) -> None:
+    category = _category(page, category_id)
+    if same(name) != same(category.name) and same(name) in _taken_category_names(page):
+        raise Refused(CATEGORY_EXISTS)
+    category.name = clean(name)
+
+
+def delete_category(page: SocialPage, category_id: int) -> None:
+    """Only an empty category goes (spec 001 §5)."""
+    category = _category(page, category_id)
+    if category.products:
+        raise Refused(CATEGORY_NOT_EMPTY)
+    session.delete(category)
+
+
+def add_product(page: SocialPage, category_id: int, content: str, synonyms: list[str]) -> None:
+    _new_product(page, _category(page, category_id), content, synonyms, _taken_product_names(page))
+
+
+def _new_product(page: SocialPage, category: Category, content: str, synonyms: list[str], taken: set[str]) -> None:
+    if same(content) in taken:
+        raise Refused(PRODUCT_EXISTS)
+    taken.add(same(content))
+    product = Product(category_id=category.id, page_id=page.id, content=clean(content))
+    session.add(product)
+    session.flush()
+    session.add_all(Synonym(product_id=product.id, value=value) for value in distinct(synonyms))
+
+
+def distinct(values: list[str]) -> list[str]:
+    """Cleaned values, blanks dropped, each spelling once (the first one kept)."""
+    kept: dict[str, str] = {}
+    for value in values:
+        if clean(value):
+            kept.setdefault(same(value), clean(value))
+    return list(kept.values())
+
+
+def rename_product(page: SocialPage, category_id: int, product_id: int, new_name: str) -> None:
+    product = _product(_category(page, category_id), product_id)
+    if same(new_name) != same(product.content) and same(new_name) in _taken_product_names(page):
+        raise Refused(PRODUCT_EXISTS)
+    product.content = clean(new_name)
+
+
+def delete_product(page: SocialPage, category_id: int, content: str | None, product_id: int | None) -> None:
+    """The product named `content` (or with id `product_id`) in the category."""
+    category = _category(page, category_id)
+    if product_id is not None:
+        session.delete(_product(category, product_id))
+        return
+    for product in category.products:
+        if same(product.content) == same(content or ""):
+            session.delete(product)
+            return
+    raise ProductNotFound()
+
+
+def add_synonyms(page: SocialPage, category_id: int, product_id: int, values: list[str]) -> None:
+    """Each value new to the product is added; none new at all is refused."""
+    product = _product(_category(page, category_id), product_id)
+    held = {same(synonym.value) for synonym in product.synonyms}
+    new = [value for value in distinct(values) if same(value) not in held]
+    if not new:
+        raise Refused(SYNONYM_EXISTS)
+    session.add_all(Synonym(product_id=product.id, value=value) for value in new)
+
+
+def remove_synonym(page: SocialPage, category_id: int, index: int, value: str) -> None:
+    """The synonym of the category's product at position `index` (the client's row); when that product does not hold
+    it, the one product of the category that does."""
+    category = _category(page, category_id)
+    holders = [product for product in category.products
+               if any(same(synonym.value) == same(value) for synonym in product.synonyms)]
+    if index < len(category.products) and category.products[index] in holders:
+        holders = [category.products[index]]
+    if len(holders) != 1:
+        raise SynonymNotFound()
+    session.execute(delete(Synonym).where(Synonym.product_id == holders[0].id,
+                                          Synonym.id.in_([synonym.id for synonym in holders[0].synonyms
+                                                          if same(synonym.value) == same(value)])))
+    session.expire(holders[0], ["synonyms"])

@@ -1,0 +1,34 @@
+"""The intent catalogue (spec 001 §3 "Intent"): the matching engine's intents with their English and French
+labels, and the rules the wizard applies to choosing them (spec 001 §4 "Wizard": Quiz excludes the others,
+Price only on a white-listed page)."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from app.database import session
+from app.models import IntentDefinition
+from nlp.intents import CATALOGUE
+
+KINDS = {"generic": "generic", "default": "specific"}  # the two catalogue calls, by the spec's path word
+QUIZ, PRICE = "quiz", "price"
+
+_BY_NAME = {entry["name"]: entry for entry in CATALOGUE}
+# What a client may send for an intent: its name (price), or either label (Price, Prix), any case.
+_BY_SPELLING = {spelling.casefold(): entry["name"] for entry in CATALOGUE
+                for spelling in (entry["name"], entry["intent"], entry["intent_fr"])}
+
+
+def entry(name: str) -> dict:
+    """The catalogue entry of an intent name (an unknown name, e.g. a retired intent, labels itself)."""
+    return _BY_NAME.get(name) or {"name": name, "intent": name, "intent_fr": name}
+
+
+def resolve(spelling: str) -> str | None:
+    """The intent name a client's spelling stands for, or None when the catalogue has no such intent."""
+    return _BY_SPELLING.get(spelling.strip().casefold())
+
+
+def definitions(kind: str) -> list[IntentDefinition]:
+    """The catalogue rows of one kind (generic or specific), in the catalogue's order."""
+    return list(session.scalars(select(IntentDefinition).where(IntentDefinition.kind == kind)
+                                .order_by(IntentDefinition.id)))

@@ -1,0 +1,42 @@
+"""The wizard's chat simulator (spec 001 §2 "Wizard" step 3, §7 POST /logEvent/test/wizard): the private message
+the agent would send for a test comment, built by the live pipeline's own code (app/services/matchers.py
+reply_to), so what the wizard shows is what a commenter gets. The tester stands for the commenter: the
+personalisation tags take the signed-in user's names (Facebook only, as for real commenters)."""
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from app.database import session
+from app.errors import NotFound
+from app.models import Agent, AgentIntent, SocialPage, User
+from app.services import access, matchers
+
+
+def replies(user: User, target_id: str, text: str) -> list[dict]:
+    """The replies to the test message: one, or none when the agent would not answer (the client then shows
+    "I didn't understand. Sorry !")."""
+    agent = _agent(user, target_id)
+    page = session.get(SocialPage, agent.page_id)
+    names = {"first_name": "", "last_name": "", "page_name": page.name}
+    if page.platform == "facebook":
+        names.update(first_name=user.first_name or "", last_name=user.last_name or "")
+    _match, reply = matchers.reply_to(agent, page, text, names)
+    if reply is None or not reply.text.strip():
+        return []
+    return [{"response": {"text": reply.text, "buttons": reply.buttons}, "intent": reply.intent,
+             "product": reply.product}]
+
+
+def _agent(user: User, target_id: str) -> Agent:
+    """The agent of this post (or page, for a generic agent) on a page of the user's team: 404 when there is none,
+    403 when the only one is another team's."""
+    candidates = list(session.scalars(select(Agent).options(
+        selectinload(Agent.intents).selectinload(AgentIntent.product_answers))
+        .where(Agent.target_id == target_id).order_by(Agent.id)))
+    if not candidates:
+        raise NotFound("Agent not found", code="agent_not_found")
+    for agent in candidates:
+        if access.role_on(user, session.get(SocialPage, agent.page_id)) is not None:
+            return agent
+    raise access.PageNotInTeam()

@@ -1,0 +1,59 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import '../../i18n'
+import { renderWithProviders } from '../../test/renderApp'
+import CommentList from './CommentList'
+import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, splitLogs, visibleComments } from './commentModel'
+
+const logs = [
+  { _id: 1, comment_id: 'c1', success: true, message: 'Livraison à Sfax ?', intent: [{ intent: 'delivery', score: 0.5 }],
+    publisher: { name: 'Leila Mansour' }, state: 'treated' },
+  { _id: 2, comment_id: 'c2', success: true, message: 'Delivery to Tunis?', intent: [{ intent: 'delivery', score: 0.95 }],
+    publisher: { name: 'Sami Gharbi' }, state: 'treated' },
+  { _id: 3, comment_id: 'c3', success: false, message: 'Bravo à toute l’équipe', intent: [],
+    publisher: { name: 'Leila Mansour' }, state: 'untreated' },
+]
+
+/** The list as the screen holds it: a tab and each tab's filters, starting on the specified defaults. */
+function Screen() {
+  const split = splitLogs(logs)
+  const [tab, setTab] = useState(MATCHED)
+  const [filters, setFilters] = useState({
+    [MATCHED]: { query: '', range: SLIDER_DEFAULTS[MATCHED], intent: null },
+    [NOT_MATCHED]: { query: '', range: SLIDER_DEFAULTS[NOT_MATCHED], intent: null },
+  })
+  const lists = { [MATCHED]: split.matched, [NOT_MATCHED]: split.notMatched }
+  return (
+    <CommentList tab={tab} onTab={setTab} counts={{ [MATCHED]: 2, [NOT_MATCHED]: 1 }}
+      comments={visibleComments(lists[tab], tab, filters[tab])} selectedKey={null} onSelect={() => {}}
+      filters={filters[tab]} onFilters={(next) => setFilters({ ...filters, [tab]: next })}
+      intents={tab === MATCHED ? split.matchedIntents : split.notMatchedIntents} />
+  )
+}
+
+const names = () => screen.queryAllByRole('listitem').map((item) => item.querySelector('.comment__name').textContent)
+
+describe('comment list', () => {
+  it('shows the matched tab within 18-82, searches it by name, and resets the not matched slider to 10-81', async () => {
+    renderWithProviders(<Screen />)
+    expect(names()).toEqual(['Leila Mansour']) // 95% is above 82
+    expect(screen.getByText('Treated')).toBeTruthy()
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by name' }), { target: { value: 'SAMI' } })
+    expect(names()).toEqual([])
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by name' }), { target: { value: '' } })
+
+    fireEvent.click(screen.getByRole('tab', { name: /Not matched/ }))
+    expect(names()).toEqual(['Leila Mansour'])
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search in messages' }), { target: { value: 'ÉQUIPE' } })
+    expect(names()).toEqual(['Leila Mansour'])
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search in messages' }), { target: { value: 'livraison' } })
+    expect(names()).toEqual([])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filter the comments' }))
+    const popup = await screen.findByText('Above 10% and up to 80%')
+    fireEvent.click(within(popup.closest('.comments__filter')).getByRole('button', { name: 'Reset' }))
+    expect(screen.getByText('Above 10% and up to 81%')).toBeTruthy()
+  }, 30000) // a loaded machine renders Mantine's popover slowly
+})

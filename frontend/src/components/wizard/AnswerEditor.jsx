@@ -1,0 +1,43 @@
+/** A response's text (at most 640 characters with the characters left), the personalisation tags inserted at the
+ *  cursor (first and last name on Facebook only) and its buttons (spec 001 §5). */
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import ButtonsEditor from './ButtonsEditor'
+import { insertTag, remaining, RESPONSE_MAX, tagsFor } from './rules'
+
+export default function AnswerEditor({ label, description, value, onChange, buttons, onButtons, platform }) {
+  const { t } = useTranslation()
+  const area = useRef(null)
+  const left = remaining(value)
+
+  function addTag(tag) {
+    const node = area.current
+    const { text, cursor } = insertTag(value, node?.selectionStart, node?.selectionEnd, tag)
+    onChange(text)
+    // Back in the text, just after the tag, once React has written the new value.
+    requestAnimationFrame(() => {
+      node?.focus()
+      node?.setSelectionRange(cursor, cursor)
+    })
+  }
+
+  return (
+    <Stack gap="xs">
+      <Textarea ref={area} label={label} description={description} value={value} rows={4} resize="vertical"
+        maxLength={RESPONSE_MAX} onChange={(e) => onChange(e.currentTarget.value.slice(0, RESPONSE_MAX))} />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={4} wrap="wrap" aria-label={t('wizard.config.tags')} role="group">
+          {tagsFor(platform).map((tag) => (
+            <Button key={tag} size="compact-xs" variant="outline" onMouseDown={(e) => e.preventDefault()}
+              onClick={() => addTag(tag)} aria-label={t('wizard.config.insertTag', { tag })}>{tag}</Button>
+          ))}
+        </Group>
+        <Text size="xs" c={left < 20 ? 'red' : 'dimmed'} className="wizard__remaining">
+          {t('wizard.config.remaining', { count: left })}
+        </Text>
+      </Group>
+      {onButtons && <ButtonsEditor buttons={buttons} onChange={onButtons} platform={platform} />}
+    </Stack>
+  )
+}

@@ -1,0 +1,172 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import '../../i18n'
+import AlertDialog from '../feedback/AlertDialog'
+import { renderWithProviders } from '../../test/renderApp'
+import ConfigStep from './ConfigStep'
+
+vi.mock('../../api/wizard', () => ({
+  wizardApi: {
+    intents: vi.fn(), project: vi.fn(), categories: vi.fn(), genericAdd: vi.fn(), genericUpdate: vi.fn(),
+    removeIntent: vi.fn(), removeAnswer: vi.fn(), firstUpdate: vi.fn(), update: vi.fn(), entitiesUpdate: vi.fn(),
+    train: vi.fn(),
+  },
+}))
+const { wizardApi } = await import('../../api/wizard')
+
+const CATALOGUE = [
+  { name: 'price', intent: 'Price', intent_fr: 'Prix' },
+  { name: 'delivery', intent: 'Delivery', intent_fr: 'Livraison' },
+  { name: 'quiz', intent: 'Quiz', intent_fr: 'Quiz' },
+]
+const savedIntent = (key, name, answer, products = []) =>
+  ({ _id: 1, key, name, name_fr: name, status: 'old', genericAnswer: answer, buttons: [], products })
+
+let serverIntents
+beforeEach(() => {
+  serverIntents = []
+  wizardApi.intents.mockResolvedValue(CATALOGUE)
+  wizardApi.project.mockImplementation(async () => ({ _id: 7, intents: serverIntents }))
+  wizardApi.categories.mockResolvedValue([{ _id: 'c1', name: 'Robes', children: [{ _id: 'p1', content: 'caftan', synonyms: [] }] }])
+})
+afterEach(() => vi.clearAllMocks())
+
+function renderStep(page = { idPage: '99', platform: 'facebook', whiteSet: false }) {
+  const onDone = vi.fn()
+  renderWithProviders(
+    <>
+      <ConfigStep page={page} projectId={7} intentType="default" onIntents={() => {}} onBack={() => {}} onDone={onDone} />
+      <AlertDialog />
+    </>,
+  )
+  return { onDone }
+}
+
+async function openPicker() {
+  fireEvent.click(await screen.findByRole('combobox', { name: 'Add an intent' }))
+}
+const option = (name) => screen.getByRole('option', { name })
+const okay = () => fireEvent.click(screen.getByRole('button', { name: 'Okay' }))
+
+// Many Mantine comboboxes per test: a loaded machine needs more than the default 5 s.
+describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
+  it('needs at least one saved intent before Next', async () => {
+    const { onDone } = renderStep()
+    await screen.findByText(/No intent yet/)
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('You have to add at least one intent !')).toBeTruthy()
+    expect(wizardApi.train).not.toHaveBeenCalled()
+    expect(onDone).not.toHaveBeenCalled()
+  })
+
+  it('greys Price unless the page is white-set, and Quiz once another intent is chosen', async () => {
+    renderStep()
+    await openPicker()
+    expect(option('Price').getAttribute('data-combobox-disabled')).toBe('true')
+    expect(option('Quiz').getAttribute('data-combobox-disabled')).toBeNull()
+    fireEvent.click(option('Delivery'))
+    await screen.findByText('Delivery', { selector: 'p' })
+    await openPicker()
+    expect(option('Quiz').getAttribute('data-combobox-disabled')).toBe('true')
+    fireEvent.click(option('Delivery'))
+    expect(await screen.findByText('This intent is already selected')).toBeTruthy()
+  })
+
+  it('greys every other intent once Quiz is chosen', async () => {
+    renderStep({ idPage: '99', platform: 'facebook', whiteSet: true })
+    await openPicker()
+    expect(option('Price').getAttribute('data-combobox-disabled')).toBeNull()
+    fireEvent.click(option('Quiz'))
+    await screen.findByText('Quiz', { selector: 'p' })
+    await openPicker()
+    expect(option('Price').getAttribute('data-combobox-disabled')).toBe('true')
+    expect(option('Delivery').getAttribute('data-combobox-disabled')).toBe('true')
+  })
+
+  it('saves the generic response first, then updates it; an empty one is refused', async () => {
+    renderStep()
+    await openPicker()
+    fireEvent.click(option('Delivery'))
+    const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The generic response cannot be empty')).toBeTruthy()
+    okay()
+    fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Livraison en 48 h' } })
+    wizardApi.genericAdd.mockImplementation(async () => {
+      serverIntents = [savedIntent('delivery', 'Delivery', 'Livraison en 48 h')]
+    })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(wizardApi.genericAdd).toHaveBeenCalledWith(7,
+      { intent: 'delivery', genericAnswer: 'Livraison en 48 h', buttons: [] }))
+    const saved = (await screen.findByRole('button', { name: 'Saved' })).closest('.wizard__intent')
+    fireEvent.change(within(saved).getByLabelText('Generic response'), { target: { value: 'Livraison en 24 h' } })
+    wizardApi.genericUpdate.mockResolvedValue({})
+    fireEvent.click(within(saved).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(wizardApi.genericUpdate).toHaveBeenCalledWith(7,
+      { intent: 'delivery', genericAnswer: 'Livraison en 24 h', buttons: [] }))
+    expect(wizardApi.genericAdd).toHaveBeenCalledTimes(1)
+  })
+
+  it("says the server's refusal of a choice without a Retry, and a failed save with one", async () => {
+    const { ApiError } = await import('../../api/errors')
+    renderStep()
+    await openPicker()
+    fireEvent.click(option('Delivery'))
+    const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
+    fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Oui' } })
+    wizardApi.genericAdd.mockRejectedValueOnce(new ApiError('Quiz cannot be combined', { code: 'quiz_alone', status: 422 }))
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Quiz cannot be combined with other intents')).toBeTruthy()
+    okay()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    wizardApi.genericAdd.mockRejectedValueOnce(new ApiError('Network error')).mockImplementationOnce(async () => {
+      serverIntents = [savedIntent('delivery', 'Delivery', 'Oui')]
+    })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Error while saving the generic response. Try Again !')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy()
+    expect(wizardApi.genericAdd).toHaveBeenCalledTimes(3)
+  })
+
+  it('refuses an incomplete button before saving', async () => {
+    renderStep()
+    await openPicker()
+    fireEvent.click(option('Delivery'))
+    const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
+    fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Oui' } })
+    fireEvent.click(within(card).getByRole('button', { name: '+ Add a button' }))
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Button title is empty !')).toBeTruthy()
+    okay()
+    fireEvent.change(within(card).getByLabelText('Title'), { target: { value: 'Shop' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Button url is empty!')).toBeTruthy()
+    expect(wizardApi.genericAdd).not.toHaveBeenCalled()
+  })
+
+  it("says a product that already has an answer exists, and asks for training on Next", async () => {
+    serverIntents = [savedIntent('delivery', 'Delivery', 'Livraison en 48 h',
+      [{ _id: 3, product: 'robe longue', preAnswer: 'x', buttons: [] }])]
+    const { onDone } = renderStep()
+    const card = (await screen.findByRole('button', { name: 'Saved' })).closest('.wizard__intent')
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Category' }))
+    fireEvent.click(await screen.findByRole('option', { name: 'Robes' }))
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Product' }))
+    fireEvent.click(await screen.findByRole('option', { name: 'caftan' }))
+    fireEvent.click(within(card).getByRole('button', { name: 'Add the product answer' }))
+    expect(await screen.findByText('A product and a specific answer are both required')).toBeTruthy()
+    okay()
+    fireEvent.change(within(card).getByLabelText('Specific answer'), { target: { value: '180 DT' } })
+    wizardApi.firstUpdate.mockResolvedValue('exist')
+    fireEvent.click(within(card).getByRole('button', { name: 'Add the product answer' }))
+    expect(await screen.findByText('This product already has an answer for this intent')).toBeTruthy()
+    expect(wizardApi.firstUpdate).toHaveBeenCalledWith(7, expect.objectContaining({ entity: 'caftan', intent: 'delivery',
+      specificAnswer: '180 DT', categorie: 'Robes', idPage: '99', typePage: 'facebook' }))
+    okay()
+    wizardApi.train.mockResolvedValue({ status: 'queued' })
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(wizardApi.train).toHaveBeenCalledWith(false, { intents: 'delivery', entiti: 'robe longue', idProject: 7 })
+  })
+})

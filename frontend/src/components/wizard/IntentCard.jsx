@@ -1,0 +1,57 @@
+/** One intent of the agent: its generic response (saved first, then updated), its buttons and, once saved, its
+ *  product answers (spec 001 §2 step 2, §4 "Intent state is new or old", §5). */
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFeedbackStore } from '../../stores/feedback'
+import AnswerEditor from './AnswerEditor'
+import ProductAnswers from './ProductAnswers'
+import { buttonsError, cleanButtons, intentLabel } from './rules'
+
+export default function IntentCard({ intent, platform, categories, onSaveGeneric, onRemove, onAddProduct, onEditProduct,
+  onRemoveProduct }) {
+  const { t, i18n } = useTranslation()
+  const showAlert = useFeedbackStore((s) => s.showAlert)
+  const [answer, setAnswer] = useState(intent.genericAnswer ?? '')
+  const [buttons, setButtons] = useState(intent.buttons ?? [])
+  const [saving, setSaving] = useState(false)
+  const label = intentLabel(intent, i18n.language)
+  const saved = intent.status === 'old'
+  const changed = !saved || answer !== (intent.genericAnswer ?? '') || JSON.stringify(buttons) !== JSON.stringify(intent.buttons ?? [])
+
+  async function save() {
+    if (!answer.trim()) return showAlert('wizard.errors.genericEmpty')
+    const problem = buttonsError(buttons)
+    if (problem) return showAlert(problem)
+    setSaving(true)
+    await onSaveGeneric(intent, { genericAnswer: answer.trim(), buttons: cleanButtons(buttons, platform) })
+    setSaving(false)
+  }
+
+  return (
+    <Card withBorder radius="md" padding="md" className="wizard__intent" data-intent={intent.key}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs">
+          <Text fw={700}>{label}</Text>
+          {!saved && <Badge color="yellow" variant="light" size="sm">{t('wizard.config.unsaved')}</Badge>}
+        </Group>
+        <ActionIcon variant="subtle" color="red" aria-label={t('wizard.config.removeIntent', { name: label })}
+          onClick={() => onRemove(intent)}>×</ActionIcon>
+      </Group>
+      <Stack gap="sm">
+        <AnswerEditor label={t('wizard.config.genericAnswer')} description={t('wizard.config.genericHelp')}
+          value={answer} onChange={setAnswer} buttons={buttons} onButtons={setButtons} platform={platform} />
+        <Group justify="flex-end">
+          <Button size="xs" onClick={save} loading={saving} disabled={!changed}>
+            {changed ? t('wizard.config.save') : t('wizard.config.saved')}
+          </Button>
+        </Group>
+        {saved && (
+          <ProductAnswers intent={intent} categories={categories} platform={platform}
+            onAdd={(product) => onAddProduct(intent, product)} onEdit={(old, next) => onEditProduct(intent, old, next)}
+            onRemove={(product) => onRemoveProduct(intent, product)} />
+        )}
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,323 @@
+"""The catalogue screens in a browser (spec 001 §2 "Manage products", "Add category", "Update category", §5, §7
+"Products", §9), against the running product and the sandbox, on a sandbox page of this test's own.
+
+- At 1280 px in English: My products loads 2000 ms after the page is selected and shows the empty state; a category
+  is built on Add category (Enter confirms its name, the product input disabled until then, synonyms with Enter);
+  a non-empty category cannot be deleted (the hint); on Update category the name is changed with Enter, a product is
+  added and deleted, a product rename is reverted when not confirmed and saved when confirmed, a synonym is added and
+  removed (each through its confirmation), long names and synonyms are cut with a tooltip, a search without result
+  quotes the text; a CSV with one bad line is refused (its line listed, nothing changed), then a good one imported;
+  an empty category deleted.
+- The catalogue reaches the agents: an agent answering Availability, with a product answer for a product of the
+  catalogue, is opened from My agents in the wizard's chat simulator (the wizard's UI, step 3): a comment naming a
+  word the catalogue does not know gets the generic answer; once that word is added as the product's synonym on
+  Update category, the same comment gets the product's answer.
+- At 375 px in French: the three screens, the CSV's bad lines and the cut texts fit a phone.
+
+Screenshots at 1280 px and 375 px, in English and French, go to screens/ and /tmp/screens/.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect
+
+from tests.e2e.agents_support import connected, new_post, open_as, owner_session, page_id
+from tests.e2e.test_content_security_policy import ConsoleWatch
+from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
+from tests.e2e.test_team_screen import AMIRA_ID, api, assert_no_overflow
+from tests.e2e.test_wizard_screens import say
+
+GENERIC_ANSWER = "Oui, nos articles sont disponibles en boutique."
+LAMP_ANSWER = "La lampe zellij est disponible à 95 DT."
+COMMENT = "Est-ce que le mesbah est disponible ?"
+BAD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\n,Pouf,\nTapis,Tapis rond,\n"
+GOOD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\nTapis,Tapis rond,\n"
+
+
+def snap(tab: Page, screens_dir, name: str, full_page: bool = True) -> None:  # noqa: F811
+    assert_no_overflow(tab)
+    shoot(tab, screens_dir, f"catalogue-{name}", full_page)
+
+
+def own_page(product, jwt: str, name: str) -> dict:
+    """A sandbox page of this test's own (so no other test's catalogue mixes with it), connected by Amira."""
+    made = requests.post(product.sandbox_url + "/__admin/pages", json={"name": name, "owner_ids": [AMIRA_ID]},
+                         timeout=10)
+    assert made.ok, made.text
+    return connected(product, jwt, name)
+
+
+def categories(product, jwt: str, page: dict) -> dict:
+    """{category: {product: [synonyms]}} as the API lists them."""
+    answer = api(product, jwt, "GET", f"/project/get/entitiesproject/facebook/{page_id(page)}")
+    return {category["name"]: {child["content"]: child["synonyms"] for child in category["children"]}
+            for category in answer["data"]}
+
+
+def row(tab: Page, kind: str, name: str):
+    return tab.locator(f"[data-{kind}='{name}']")
+
+
+def confirm(tab: Page, button: str = "Confirm") -> None:
+    dialog = tab.get_by_role("dialog")
+    dialog.get_by_role("button", name=button).click()
+    expect(tab.get_by_role("dialog")).to_have_count(0)
+
+
+def import_csv(tab: Page, content: str, label: str = "Import CSV") -> None:
+    with tab.expect_file_chooser() as chooser:
+        tab.get_by_role("button", name=label).click()
+    chooser.value.set_files({"name": "catalogue.csv", "mimeType": "text/csv", "buffer": content.encode()})
+
+
+def agent_for(product, jwt: str, page: dict) -> tuple[int, str]:
+    """An agent for a new post of the page, built through the API as the wizard builds it: Availability with a
+    generic answer and, for the product "Lampe zellij", a product answer. Not trained: the simulator answers drafts."""
+    post_id = new_post(product, page, f"Lampes en zellige, nouvelle série {int(time.time())}")
+    project_id = api(product, jwt, "POST", "/project/add", json={"post": {
+        "idPage": page_id(page), "name": page["name"], "typePage": "facebook", "idPost": post_id, "picture": None,
+        "message": "Lampes en zellige", "status": "published", "published": True}})
+    api(product, jwt, "PUT", f"/project/generiqueadd/{project_id}",
+        json={"intent": "availability", "genericAnswer": GENERIC_ANSWER})
+    answer = api(product, jwt, "PUT", f"/project/firstupdate/{project_id}",
+                 json={"entity": "Lampe zellij", "intent": "availability", "specificAnswer": LAMP_ANSWER,
+                       "buttons": []})
+    assert answer not in ("exist", "not exist"), answer
+    return project_id, post_id
+
+
+def simulator_reply(tab: Page, product) -> str:
+    """Opens the agent from My agents (its Edit action leads to the wizard's step 3) and says COMMENT."""
+    tab.goto(product.web_url + "/home/my-agents")
+    tab.get_by_role("button", name="Edit", exact=False).first.click()
+    expect(tab.get_by_text("Chat simulator")).to_be_visible()
+    return say(tab, COMMENT).inner_text()
+
+
+@pytest.fixture(scope="module")
+def owner(product):
+    return owner_session(product)
+
+
+def test_a_category_built_changed_imported_and_matched_in_the_simulator(page: Page, product, owner,  # noqa: F811
+                                                                         screens_dir):
+    console = ConsoleWatch(page)
+    jwt = owner["token"]
+    shop = own_page(product, jwt, f"Atelier Zellige {int(time.time())}")
+
+    # My products: the list comes 2000 ms after the page is selected; a new page has no category.
+    open_as(page, product, owner, "/home/manage-products", shop)
+    opened = time.monotonic()
+    expect(page.get_by_text("Loading the categories…")).to_be_visible()
+    expect(page.get_by_text("No category yet.")).to_be_visible(timeout=10_000)
+    assert time.monotonic() - opened >= 1.9, "the categories load 2000 ms after the page is selected"
+    expect(page.locator(".catalogue__page")).to_contain_text(shop["name"])
+    snap(page, screens_dir, "manage-empty-desktop-en")
+
+    # Add category: Enter confirms the name; until then the product input is disabled.
+    page.locator(".catalogue__search").get_by_role("textbox")  # the search is there before any category
+    page.get_by_role("link", name="Add a category").first.click()
+    expect(page).to_have_url(product.web_url + "/home/add-new-products")
+    product_input = page.get_by_role("textbox", name="Product", exact=True)
+    expect(product_input).to_be_disabled()
+    page.get_by_role("textbox", name="Category name").fill("Luminaires")
+    expect(product_input).to_be_disabled()
+    page.get_by_role("textbox", name="Category name").press("Enter")
+    expect(page.locator(".catalogue__confirmedName")).to_have_text("Luminaires")
+    expect(product_input).to_be_enabled()
+    for name in ("Lampe zellige", "Applique murale laiton"):
+        product_input.fill(name)
+        product_input.press("Enter")
+    expect(row(page, "product", "Lampe zellige")).to_be_visible()
+    lamp_synonym = row(page, "product", "Lampe zellige").get_by_role("textbox", name="Add a synonym")
+    lamp_synonym.fill("fanous")
+    lamp_synonym.press("Enter")
+    lamp_synonym.fill("luminaire artisanal")
+    lamp_synonym.press("Enter")
+    expect(row(page, "product", "Lampe zellige")).to_contain_text("fanous")
+    expect(row(page, "product", "Applique murale laiton")).to_be_visible()
+    snap(page, screens_dir, "add-desktop-en")
+    page.get_by_role("button", name="Save the category").click()
+    expect(page).to_have_url(product.web_url + "/home/manage-products")
+    assert categories(product, jwt, shop) == {"Luminaires": {"Lampe zellige": ["fanous", "luminaire artisanal"],
+                                                            "Applique murale laiton": []}}
+
+    # The list: the count; a non-empty category cannot be deleted (the hint, no confirmation).
+    luminaires = row(page, "category", "Luminaires")
+    expect(luminaires).to_contain_text("2 products", timeout=10_000)
+    luminaires.get_by_role("button", name="Delete Luminaires").hover()
+    expect(page.get_by_role("tooltip")).to_contain_text("The category is not empty")
+    luminaires.get_by_role("button", name="Delete Luminaires").click(force=True)  # greyed (aria-disabled)
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.get_by_role("textbox", name="Search a category").fill("zzz")
+    expect(page.locator(".catalogue__noMatch")).to_have_text('No category matches "zzz".')
+    page.get_by_role("textbox", name="Search a category").fill("lumin")
+    snap(page, screens_dir, "manage-desktop-en")
+
+    # Update category: the page, the name changed with Enter.
+    page.get_by_role("button", name="Open Luminaires").click()
+    expect(page).to_have_url(product.web_url + "/home/update-products")
+    expect(page.locator(".catalogue__page")).to_contain_text(shop["name"])
+    page.get_by_role("button", name="Rename the category").click()
+    page.get_by_role("textbox", name="Rename the category").fill("Luminaires & lampes")
+    page.get_by_role("textbox", name="Rename the category").press("Enter")
+    expect(page.locator(".catalogue__categoryTitle")).to_have_text("Luminaires & lampes")
+
+    # The cuts: a product name over 11 characters shows 9 and an ellipsis, a synonym over 10 shows 10; both with
+    # the whole text in a tooltip.
+    applique = row(page, "product", "Applique murale laiton")
+    expect(applique.locator(".catalogue__productLabel")).to_have_text("Applique …")
+    applique.locator(".catalogue__productLabel").hover()
+    expect(page.get_by_role("tooltip", name="Applique murale laiton")).to_be_visible()
+    lamp = row(page, "product", "Lampe zellige")
+    expect(lamp.locator(".catalogue__productLabel")).to_have_text("Lampe zellige"[:9] + "…")
+    expect(lamp.get_by_text("luminaire …")).to_be_visible()
+    lamp.get_by_text("luminaire …").hover()
+    expect(page.get_by_role("tooltip", name="luminaire artisanal")).to_be_visible()
+
+    # A product added, then deleted after its confirmation.
+    page.get_by_role("textbox", name="New product").fill("Vase")
+    page.get_by_role("button", name="Add product").click()
+    expect(row(page, "product", "Vase")).to_be_visible()
+    row(page, "product", "Vase").get_by_role("button", name="Delete Vase").click()
+    expect(page.get_by_role("dialog")).to_contain_text('Delete "Vase" and its synonyms?')
+    confirm(page)
+    expect(row(page, "product", "Vase")).to_have_count(0)
+
+    # A rename not confirmed is reverted; confirmed, it is saved.
+    lamp.get_by_role("button", name="Rename Lampe zellige").click()
+    page.get_by_role("textbox", name="Rename Lampe zellige").fill("Lampe zellij")
+    page.get_by_role("textbox", name="Rename Lampe zellige").press("Enter")
+    expect(page.get_by_role("dialog")).to_contain_text('Rename "Lampe zellige" to "Lampe zellij"?')
+    confirm(page, "Cancel")
+    expect(lamp.locator(".catalogue__productLabel")).to_have_text("Lampe zel…")
+    assert "Lampe zellige" in categories(product, jwt, shop)["Luminaires & lampes"]
+    lamp.get_by_role("button", name="Rename Lampe zellige").click()
+    page.get_by_role("textbox", name="Rename Lampe zellige").fill("Lampe zellij")
+    page.get_by_role("textbox", name="Rename Lampe zellige").press("Enter")
+    confirm(page)
+    lamp = row(page, "product", "Lampe zellij")
+    expect(lamp.locator(".catalogue__productLabel")).to_have_text("Lampe zellij"[:9] + "…")
+
+    # A synonym removed, after its confirmation.
+    lamp.get_by_role("button", name="Remove the synonym fanous").click()
+    confirm(page)
+    expect(lamp.get_by_role("button", name="Remove the synonym fanous")).to_have_count(0)
+    assert categories(product, jwt, shop)["Luminaires & lampes"]["Lampe zellij"] == ["luminaire artisanal"]
+
+    # The search by content, with the no-results message quoting it.
+    page.get_by_role("textbox", name="Search a product").fill("tapis")
+    expect(page.locator(".catalogue__noResults")).to_have_text('No product matches "tapis".')
+    page.get_by_role("textbox", name="Search a product").fill("")
+    snap(page, screens_dir, "update-desktop-en")
+
+    # The simulator before the synonym: "mesbah" is no word of the catalogue, the generic answer comes.
+    agent_for(product, jwt, shop)
+    assert GENERIC_ANSWER in simulator_reply(page, product)
+
+    # The synonym added on Update category (Enter, then its confirmation) ...
+    page.goto(product.web_url + "/home/manage-products")
+    page.get_by_role("button", name="Open Luminaires & lampes").click(timeout=10_000)
+    lamp = row(page, "product", "Lampe zellij")
+    lamp.get_by_role("textbox", name="Add a synonym").fill("mesbah")
+    lamp.get_by_role("textbox", name="Add a synonym").press("Enter")
+    expect(page.get_by_role("dialog")).to_contain_text('Add "mesbah" to "Lampe zellij"?')
+    confirm(page)
+    expect(lamp.get_by_role("button", name="Remove the synonym mesbah")).to_be_visible()
+    # ... and the very next simulator message names the product.
+    assert LAMP_ANSWER in simulator_reply(page, product)
+    shoot(page, screens_dir, "catalogue-simulator-desktop-en")
+
+    # CSV: a file with one bad line is refused whole, its line listed; then the good one is imported.
+    page.goto(product.web_url + "/home/manage-products")
+    expect(row(page, "category", "Luminaires & lampes")).to_be_visible(timeout=10_000)
+    before = categories(product, jwt, shop)
+    import_csv(page, BAD_CSV)
+    bad_lines = page.locator(".catalogue__badLines")
+    expect(bad_lines).to_contain_text("The file was not imported")
+    expect(bad_lines).to_contain_text("Line 3: the category is empty")
+    expect(bad_lines.get_by_role("listitem")).to_have_count(1)
+    assert categories(product, jwt, shop) == before
+    expect(row(page, "category", "Tapis")).to_have_count(0)
+    snap(page, screens_dir, "manage-bad-csv-desktop-en")
+    import_csv(page, GOOD_CSV)
+    expect(page.locator(".catalogue__imported")).to_contain_text("Imported. New categories: 1, products: 2, synonyms: 2.")
+    expect(row(page, "category", "Tapis")).to_contain_text("2 products")
+    assert categories(product, jwt, shop)["Tapis"] == {"Tapis berbère": ["kilim", "mergoum"], "Tapis rond": []}
+
+    # An empty category is deleted after its confirmation.
+    page.get_by_role("link", name="Add a category").first.click()
+    page.get_by_role("textbox", name="Category name").fill("Céramique")
+    page.get_by_role("textbox", name="Category name").press("Enter")
+    page.get_by_role("button", name="Save the category").click()
+    empty = row(page, "category", "Céramique")
+    expect(empty).to_contain_text("0 products", timeout=10_000)
+    empty.get_by_role("button", name="Delete Céramique").click()
+    expect(page.get_by_role("dialog")).to_contain_text('Delete the category "Céramique"?')
+    confirm(page)
+    expect(row(page, "category", "Céramique")).to_have_count(0)
+    assert "Céramique" not in categories(product, jwt, shop)
+    assert console.violations() == []
+
+
+def test_the_screens_on_a_phone_in_french(mobile_page: Page, product, owner, screens_dir):  # noqa: F811
+    tab = mobile_page
+    jwt = owner["token"]
+    shop = own_page(product, jwt, f"Poterie Sejnane {int(time.time())}")
+    api(product, jwt, "POST", f"/pages/entities/add/{page_id(shop)}", json={"idPage": page_id(shop), "entity": {
+        "name": "Poteries berbères de Sejnane", "values": [
+            {"content": "Jarre décorée à la main", "synonyms": ["jarre", "khabia traditionnelle", "zir"]},
+            {"content": "Bol", "synonyms": []}]}})
+
+    open_as(tab, product, owner, "/home/manage-products", shop, lang="fr")
+    category = row(tab, "category", "Poteries berbères de Sejnane")
+    expect(category).to_contain_text("2 produits", timeout=10_000)
+    import_csv(tab, BAD_CSV, "Importer un CSV")
+    expect(tab.locator(".catalogue__badLines")).to_contain_text("Ligne 3 : la catégorie est vide")
+    snap(tab, screens_dir, "manage-mobile-fr")
+
+    tab.get_by_role("button", name="Ouvrir Poteries berbères de Sejnane").click()
+    jar = row(tab, "product", "Jarre décorée à la main")
+    expect(jar.locator(".catalogue__productLabel")).to_have_text("Jarre déc…")
+    expect(jar.get_by_text("khabia tra…")).to_be_visible()
+    tab.get_by_role("textbox", name="Rechercher un produit").fill("vase")
+    expect(tab.locator(".catalogue__noResults")).to_have_text("Aucun produit ne correspond à « vase ».")
+    tab.get_by_role("textbox", name="Rechercher un produit").fill("")
+    snap(tab, screens_dir, "update-mobile-fr")
+    jar.get_by_role("button", name="Supprimer Jarre décorée à la main").click()
+    expect(tab.get_by_role("dialog")).to_contain_text("Supprimer « Jarre décorée à la main » et ses synonymes ?")
+    snap(tab, screens_dir, "update-confirm-mobile-fr", full_page=False)  # the window: the modal is fixed
+    confirm(tab, "Annuler")
+    expect(jar).to_be_visible()
+
+    tab.goto(product.web_url + "/home/add-new-products")
+    tab.get_by_role("textbox", name="Nom de la catégorie").fill("Tapis")
+    tab.get_by_role("textbox", name="Nom de la catégorie").press("Enter")
+    tab.get_by_role("textbox", name="Produit", exact=True).fill("Tapis berbère fait main")
+    tab.get_by_role("textbox", name="Produit", exact=True).press("Enter")
+    synonym = row(tab, "product", "Tapis berbère fait main").get_by_role("textbox", name="Ajouter un synonyme")
+    synonym.fill("kilim")
+    synonym.press("Enter")
+    expect(row(tab, "product", "Tapis berbère fait main")).to_contain_text("kilim")
+    snap(tab, screens_dir, "add-mobile-fr")
+
+
+def test_english_at_375_and_french_at_1280(page: Page, mobile_page: Page, product, owner, screens_dir):  # noqa: F811
+    """The other two pairings of width and language, for the screenshots and the overflow check."""
+    jwt = owner["token"]
+    shop = own_page(product, jwt, f"Dinanderie Medina {int(time.time())}")
+    api(product, jwt, "POST", f"/pages/entities/add/{page_id(shop)}", json={"idPage": page_id(shop), "entity": {
+        "name": "Cuivre", "values": [{"content": "Plateau en cuivre ciselé", "synonyms": ["sinia", "plateau ciselé"]}]}})
+    for tab, lang, width in ((mobile_page, "en", "mobile"), (page, "fr", "desktop")):
+        open_as(tab, product, owner, "/home/manage-products", shop, lang=lang)
+        expect(row(tab, "category", "Cuivre")).to_be_visible(timeout=10_000)
+        snap(tab, screens_dir, f"manage-{width}-{lang}")
+        tab.locator("[data-category='Cuivre'] button").first.click()
+        expect(row(tab, "product", "Plateau en cuivre ciselé")).to_be_visible()
+        snap(tab, screens_dir, f"update-{width}-{lang}")
+        tab.goto(product.web_url + "/home/add-new-products")
+        expect(tab.locator(".catalogue__name")).to_be_visible()
+        snap(tab, screens_dir, f"add-{width}-{lang}")

@@ -1,0 +1,88 @@
+"""The demo `./run.sh` starts (app/services/demo.py, `python -m app demo`): on the sandbox's demo world, Amira signs
+up on a paid plan with Maison Jasmin connected and a live agent answering from a small catalogue; seeding again
+changes nothing; and a comment typed in the sandbox inspector gets its private reply through the real webhook and
+Celery worker, then shows matched, with its why, in the agent's messages."""
+import time
+
+import requests
+from flask_jwt_extended import create_access_token
+from sqlalchemy import func, select
+
+from app.database import session
+from app.models import Agent, AgentIntent, Category, CommentLog, Product, ProductAnswer, SocialPage, Synonym
+from app.services import demo, plans
+from app.services.graph import graph_client
+from sandbox.scenarios import DEMO_SHOWCASE_POST
+from tests.workers.conftest import live_web  # noqa: F401 (the web process the sandbox delivers webhooks to)
+
+COUNTED = (Agent, AgentIntent, ProductAnswer, Category, Product, Synonym, SocialPage)
+
+
+def counts() -> tuple:
+    session.expire_all()
+    return tuple(session.scalar(select(func.count()).select_from(model)) for model in COUNTED)
+
+
+def test_the_demo_user_has_a_connected_page_with_a_live_agent_and_products(app, sandbox):
+    sandbox.admin.reset("demo")
+
+    seeded = demo.seed(app.config)
+
+    assert seeded.user.full_name == "Amira Ben Salah" and plans.current_plan(seeded.user).plan.name == "Agencies"
+    page = seeded.page
+    assert (page.name, page.platform, page.owner_id, page.is_connected, page.webhook_subscribed) == \
+        ("Maison Jasmin", "facebook", seeded.user.id, True, True)
+    agent = seeded.agent
+    assert (agent.target_id, agent.is_generic, agent.trained, agent.live) == (page.external_id, True, True, True)
+    assert [intent.intent_name for intent in agent.intents] == ["price", "availability", "delivery"]
+    catalogue = {product.content: [synonym.value for synonym in product.synonyms]
+                 for category in session.scalars(select(Category).where(Category.page_id == page.id))
+                 for product in category.products}
+    assert set(catalogue) == {"Robe Jasmin", "Caftan Carthage", "Sac Medina"}
+    assert "leather bag" in catalogue["Sac Medina"]
+    assert {answer.product_name for answer in agent.intents[0].product_answers} == set(catalogue)
+    before = counts()
+    assert demo.seed(app.config).agent.id == agent.id
+    assert counts() == before
+
+
+def test_a_comment_typed_in_the_inspector_is_answered_and_explained(app, client, sandbox, live_web,  # noqa: F811
+                                                                    celery_worker):
+    sandbox.admin.reset("demo")
+    settings = dict(app.config)
+    for object_type, fields in (("page", ("feed",)), ("instagram", ("comments",))):
+        graph_client(settings).subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
+                                                  object_type, fields)
+    seeded = demo.seed(app.config)
+    post = next(post for post in graph_client(settings).posts(seeded.page.external_id, seeded.page.access_token)
+                if post.get("message") == DEMO_SHOWCASE_POST)
+
+    typed = requests.post(f"{sandbox.url}/inspector/comments", timeout=10, allow_redirects=False,
+                          data={"post_id": post["id"], "name": "Nour Haddad",
+                                "message": "Bonsoir, le sac en cuir c'est combien ?"})
+
+    assert typed.status_code == 303
+    comment_id = typed.headers["Location"].rsplit("#obj-", 1)[1]
+    effects = _replied(sandbox, comment_id)
+    [reply] = effects["private_replies"]
+    assert reply["text"] == "Bonjour Nour, le Sac Medina en cuir est à 89 DT."
+    assert [button["title"] for button in reply["buttons"]] == ["Voir la boutique"]
+    headers = {"Authorization": f"Bearer {create_access_token(identity=str(seeded.user.id))}"}
+    body = client.get(f"/api/v1/secure/logEvent/post/{seeded.page.external_id}/all", headers=headers).get_json()
+    [entry] = body["matched"]
+    assert (entry["comment_id"], entry["state"], body["matchedIntents"]) == (comment_id, "treated", ["price"])
+    why = entry["why"]
+    assert (why["intent"], why["product"], why["products"][0]["words"]) == ("price", "Sac Medina", "sac en cuir")
+    assert [(action["kind"], action["state"]) for action in why["actions"]] == [("private_reply", "done")]
+
+
+def _replied(sandbox, comment_id: str, timeout: float = 30.0) -> dict:
+    deadline = time.monotonic() + timeout
+    effects = sandbox.admin.comment_effects(comment_id)
+    while not effects["private_replies"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+        effects = sandbox.admin.comment_effects(comment_id)
+    assert effects["private_replies"], f"no private reply within {timeout}s: {effects}"
+    session.expire_all()
+    assert session.scalars(select(CommentLog).where(CommentLog.comment_id == comment_id)).one().success
+    return effects
