@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, SocialPage, User
-from app.services import plans
+from app.services import limits
 
-LIMIT_REACHED = "You cannot activate the agent, you've reached the limit of your offer"
-PLAN_EXPIRED = "You cannot activate the agent now, your offre is expired. Please pick up another pack"
+# The plan's refusals (app/services/limits.py) under the codes the client maps to its messages.
+PLAN_REFUSALS = {"plan_expired": ("plan_expired", limits.PLAN_EXPIRED_MESSAGE),
+                 "plan_limit": ("agent_limit", limits.AGENT_LIMIT_MESSAGE)}
 NO_INTENTS = "You have to add at least one intent !"
 ACTIVATED, DEACTIVATED, PENDING_SET = "Agent activated", "Agent deactivated", "Agent updated"
 
@@ -50,15 +51,5 @@ def _refusal(agent: Agent) -> tuple[str, str] | None:
         return "no_intents", NO_INTENTS
     page = session.get(SocialPage, agent.page_id)
     owner = session.scalars(select(User).where(User.id == page.owner_id).with_for_update()).first()
-    current = plans.current_plan(owner) if owner is not None else None
-    if current is None or current.expired:
-        return "plan_expired", PLAN_EXPIRED
-    if active_agents(owner.id) >= current.plan.number_agents:
-        return "agent_limit", LIMIT_REACHED
-    return None
-
-
-def active_agents(owner_id: int) -> int:
-    """The live agents on every page the user owns."""
-    return session.scalar(select(func.count(Agent.id)).join(SocialPage, SocialPage.id == Agent.page_id)
-                          .where(SocialPage.owner_id == owner_id, Agent.live.is_(True))) or 0
+    reason = limits.agent_activation_refusal(owner) if owner is not None else "plan_expired"
+    return PLAN_REFUSALS[reason] if reason else None

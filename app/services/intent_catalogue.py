@@ -29,6 +29,9 @@ def resolve(spelling: str) -> str | None:
 
 
 def definitions(kind: str) -> list[IntentDefinition]:
-    """The catalogue rows of one kind (generic or specific), in the catalogue's order."""
-    return list(session.scalars(select(IntentDefinition).where(IntentDefinition.kind == kind)
-                                .order_by(IntentDefinition.id)))
+    """Every intent, the kind's own first (generic: page-wide questions; specific: questions about a product),
+    each in the catalogue's order. Both agents are offered all of them: a post's agent stands in for the page's
+    generic one on its post (a delivery question there has no other agent to answer it), and a page's agent is
+    asked prices on every post."""
+    rows = session.scalars(select(IntentDefinition).order_by(IntentDefinition.id))
+    return sorted(rows, key=lambda row: row.kind != kind)

@@ -2,7 +2,7 @@
 through the four steps to an active agent, against the running product, the sandbox and a real Celery worker.
 
 - A specific agent for a post of a sandbox Facebook page: Price (the page white-listed) with a product answer from the
-  page's catalogue carrying two buttons (a web link and a phone number) and Availability; tested in the chat
+  page's catalogue carrying two buttons (a web link and a phone number) and Delivery; tested in the chat
   simulator with a French and a Tunisian comment and one it does not understand; Finish's 1.5 s spinner, then
   activated now; the post then shows its agent as Active and cannot be chosen again (tooltip), in French.
 - A generic agent for a sandbox Instagram account on a phone: no buttons and no first or last name tags; Delivery
@@ -11,8 +11,7 @@ through the four steps to an active agent, against the running product, the sand
   white-listed, Quiz alone, at least one intent, an empty generic response.
 
 Screenshots of each step at 1280 px and 375 px, in English and French, go to screens/ and /tmp/screens/.
-The specific agent's intents are Price and Availability: the specific ("default") intent catalogue is the one the
-specification gives specific agents, and Delivery is in the generic one."""
+Both catalogues offer every intent, their own kind first (a post's agent is asked for delivery too)."""
 from __future__ import annotations
 
 import time
@@ -35,6 +34,7 @@ CATALOGUE = {"caftan": ["kaftan", "qaftan", "9aftan", "قفطان", "كفطان"
 PRICE_ANSWER = "Bonjour ##FIRST_NAME##, le prix est en message privé."
 CAFTAN_ANSWER = "Le caftan brodé est à 180 DT."
 AVAILABILITY_ANSWER = "Oui, il est disponible en boutique et en ligne."
+DELIVERY_ANSWER = "Livraison partout en Tunisie en 48 h, 7 DT."
 NOT_UNDERSTOOD = "I didn't understand. Sorry !"
 
 
@@ -154,14 +154,14 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     expect(saved_answer).to_contain_text(CAFTAN_ANSWER)
     expect(saved_answer).to_contain_text("2 / 3 buttons")
 
-    # Quiz cannot join other intents; Availability can.
+    # Quiz cannot join other intents; Delivery can.
     page.get_by_role("combobox", name="Add an intent", exact=True).click()
-    expect(page.get_by_role("option", name="Quiz")).to_have_count(0)  # the specific catalogue has no Quiz
-    page.get_by_role("option", name="Availability", exact=True).click()
-    availability = intent_card(page, "availability")
-    availability.get_by_label("Generic response").fill(AVAILABILITY_ANSWER)
-    availability.get_by_role("button", name="Save", exact=True).click()
-    expect(availability.get_by_role("button", name="Saved")).to_be_visible()
+    expect(page.get_by_role("option", name="Quiz")).to_have_attribute("data-combobox-disabled", "true")
+    page.get_by_role("option", name="Delivery", exact=True).click()
+    delivery = intent_card(page, "delivery")
+    delivery.get_by_label("Generic response").fill(DELIVERY_ANSWER)
+    delivery.get_by_role("button", name="Save", exact=True).click()
+    expect(delivery.get_by_role("button", name="Saved")).to_be_visible()
     snap(page, screens_dir, "wizard-step2-desktop-en")
 
     project = _project_of_post(product, jwt, owner["facebook"], owner["post_id"])
@@ -169,7 +169,7 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     assert saved["price"]["genericAnswer"] == PRICE_ANSWER
     assert saved["price"]["products"][0]["product"] == "caftan"
     assert [button["type"] for button in saved["price"]["products"][0]["buttons"]] == ["web_url", "phone_number"]
-    assert saved["availability"]["genericAnswer"] == AVAILABILITY_ANSWER
+    assert saved["delivery"]["genericAnswer"] == DELIVERY_ANSWER
 
     # Step 3: training asked, then the simulator answers as the agent will.
     page.get_by_role("button", name="Next", exact=True).click()
@@ -181,8 +181,8 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     expect(reply.locator(".wizard__replyButtons")).to_contain_text("Appeler")
     reply = say(page, "9adeh thamanha?")
     expect(reply).to_contain_text("Bonjour Amira, le prix est en message privé.")
-    reply = say(page, "Il est encore disponible ?")
-    expect(reply).to_contain_text(AVAILABILITY_ANSWER)
+    reply = say(page, "Vous livrez à Sousse ?")
+    expect(reply).to_contain_text(DELIVERY_ANSWER)
     reply = say(page, "Bonjour, je cherche une voiture rouge")
     expect(reply).to_contain_text(NOT_UNDERSTOOD)
     snap(page, screens_dir, "wizard-step3-desktop-en")

@@ -104,6 +104,16 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
       <ScrollArea.Autosize className={classes.listScroll} type="auto" offsetScrollbars>
         <Stack gap={4} className="comments__list" role="list">
           {comments.length === 0 && <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>}
+          {counts[tab] > comments.length && (
+            // The spec's default score range (18-82 % when matched) hides the most confident answers: say so.
+            <Group gap="xs" px="sm" className="comments__hidden">
+              <Text size="xs" c="dimmed">{t('agentMessages.hiddenByFilters', { count: counts[tab] - comments.length })}</Text>
+              <Button variant="subtle" size="compact-xs"
+                onClick={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })}>
+                {t('agentMessages.showAll')}
+              </Button>
+            </Group>
+          )}
           {comments.map((log) => (
             <div role="listitem" key={logKey(log)} className="comment-item">
               <CommentItem log={log} selected={logKey(log) === selectedKey} onSelect={onSelect} />

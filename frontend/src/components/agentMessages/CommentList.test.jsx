@@ -56,4 +56,13 @@ describe('comment list', () => {
     fireEvent.click(within(popup.closest('.comments__filter')).getByRole('button', { name: 'Reset' }))
     expect(screen.getByText('Above 10% and up to 81%')).toBeTruthy()
   }, 30000) // a loaded machine renders Mantine's popover slowly
+
+  it('says how many comments the default score range hides, and Show all brings them back', () => {
+    renderWithProviders(<Screen />)
+    expect(names()).toEqual(['Leila Mansour'])
+    expect(screen.getByText('1 hidden by the search or the filters')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
+    expect(names()).toEqual(['Sami Gharbi', 'Leila Mansour']) // newest first
+    expect(screen.queryByText(/hidden by the search/)).toBeNull()
+  }, 30000)
 })
