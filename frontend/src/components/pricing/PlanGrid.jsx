@@ -16,7 +16,8 @@ export default function PlanGrid({ plans, state, reload, currency, currentName =
   }
   if (plans.length === 0) return <Text c="dimmed">{t('pricing.empty')}</Text>
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" className="plan-grid">
+    // Sized by its own width (four plans: one row of four, two of two, or one column), not the window's.
+    <SimpleGrid type="container" cols={{ base: 1, '560px': 2, '1100px': 4 }} spacing="lg" className="plan-grid">
       {plans.map((plan) => (
         <PlanCard key={plan.name} plan={plan} currency={currency} current={plan.name === currentName}
           action={actionOf(plan)} />
