@@ -42,7 +42,9 @@ def chromium_executable() -> str:
     return found
 
 
-@pytest.fixture(scope="session")
+# One product per test module, started from a fresh database and sandbox: a module's tests may connect the demo
+# users' pages, grant plans or pay, and no other module's tests may depend on what they left.
+@pytest.fixture(scope="module")
 def product(tmp_path_factory):
     build_frontend_if_stale()
     workdir = tmp_path_factory.mktemp("e2e")

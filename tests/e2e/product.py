@@ -49,7 +49,7 @@ def product_environment(workdir: Path, sandbox_port: int, web_port: int) -> dict
         "FRONTEND_DIST": str(FRONTEND / "dist"),
         # Its own keys in the shared Redis, and no login throttle to run out across runs: the browser tests sign
         # in many times from one address (the throttle has its own tests).
-        "CELERY_KEY_PREFIX": f"e2e-{os.getpid()}:",
+        "CELERY_KEY_PREFIX": f"e2e-{os.getpid()}-{workdir.name}:",  # one product's tasks never reach another's
         "LOGIN_RATE_LIMIT": "10000 per minute",
         "CONTACT_RATE_LIMIT": "10000 per minute",
     }
