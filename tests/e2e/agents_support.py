@@ -50,7 +50,8 @@ def owner_session(product, token: str = AMIRA_TOKEN, user_id: str = AMIRA_ID, pl
 
 
 def open_as(tab: Page, product, session: dict, path: str, page: dict | None = None, lang: str = "en") -> None:
-    """Opens `path` signed in as `session`, the Facebook page `page` selected (as the dashboard stores it)."""
+    """Opens `path` signed in as `session`, `page` (a Facebook page or Instagram account) selected as the dashboard
+    stores it."""
     open_signed_in(tab, product, session, page, path, lang)
 
 

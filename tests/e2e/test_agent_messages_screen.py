@@ -55,6 +55,12 @@ def wait_for_log(product, jwt: str, post_id: str, comment_id: str, done=lambda l
     raise AssertionError(f"no log of {comment_id} in {LOG_WAIT_SECONDS} s")
 
 
+def answered_by_agent(log: dict) -> bool:
+    """The log is treated and the agent's private reply was sent."""
+    return log["state"] == "treated" and any(action["kind"] == "private_reply" and action["state"] == "done"
+                                             for action in log["why"]["actions"])
+
+
 def score_percent(log: dict) -> int | None:
     scores = [item["score"] for item in log.get("intent") or []]
     return round(max(scores) * 100) if scores else None
@@ -126,8 +132,7 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
 
     # A fan types a matched comment in the sandbox: it appears, answered, with its why, without a reload.
     matched_id = comment(product, post_id, MATCHED_TEXT)
-    matched = wait_for_log(product, jwt, post_id, matched_id, lambda log: log["state"] == "treated"
-                           and any(a["kind"] == "private_reply" and a["state"] == "done" for a in log["why"]["actions"]))
+    matched = wait_for_log(product, jwt, post_id, matched_id, answered_by_agent)
     assert matched["success"] is True
     entry = item(page, matched)
     expect(entry).to_be_visible(timeout=15000)

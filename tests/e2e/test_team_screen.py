@@ -69,7 +69,7 @@ def connected_page(product, jwt: str, name: str) -> dict:
 
 def selected(page: dict) -> dict:
     """The page as the dashboard stores it (spec 000 §3 "Selected page")."""
-    return {"platform": "facebook", "name": page["name"], "picture_url": page.get("picture"),
+    return {"platform": page.get("platform") or "facebook", "name": page["name"], "picture_url": page.get("picture"),
             "id": page.get("idPage") or page["id"], "accessToken": None, "team": page.get("user", []),
             "admins": page.get("admins", []), "status": page["status"]}
 
