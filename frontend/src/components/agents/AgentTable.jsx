@@ -50,7 +50,12 @@ function PendingIcon({ project, onPending }) {
 }
 
 function Message({ project }) {
+  const { t } = useTranslation()
   const message = project.post?.message ?? ''
+  if (!message && isGeneric(project)) {
+    // A page's agent has no post of its own: say what it answers instead of an empty cell.
+    return <Text size="sm" c="dimmed" className="agent-message">{t('agents.type.generic')}</Text>
+  }
   return (
     <Text size="sm" title={message || undefined} className="agent-message" style={{ overflowWrap: 'anywhere' }}>
       {cutMessage(message)}
