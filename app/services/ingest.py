@@ -170,7 +170,9 @@ def _agent_for(agents: dict, page: SocialPage, post_external_id: str | None) -> 
 
 
 def _answers(agent: Agent) -> bool:
-    return agent.live and agent.trained
+    # Trained once is enough: the matcher is built from the agent's current version on first use, and a live agent
+    # being edited in the wizard (untrained until "update now") must not leave its page's comments unanswered.
+    return agent.live and (agent.trained or agent.trained_version is not None)
 
 
 def _moderation(text: str) -> Match:

@@ -108,6 +108,30 @@ def test_no_reply_past_the_plan_or_with_the_agent_off_or_on_the_pages_own_commen
         assert sandbox.admin.comment_effects(log.comment_id)["private_replies"] == []
 
 
+def test_a_live_agent_being_edited_keeps_answering_with_its_current_answers(app, client, sandbox, signed_in):
+    owner = shop(app, client, sandbox, signed_in)
+    # As a wizard edit leaves it: a newer version, untrained until the owner's "update now", still live.
+    session.execute(update(Agent).where(Agent.id == owner.agent.id).values(trained=False,
+                                                                           version=Agent.version + 1))
+    session.commit()
+
+    log = owner.comment("Vous livrez à Sousse ?")
+
+    assert log.treated and log.skip_reason is None and log.answer
+    assert sandbox.admin.comment_effects(log.comment_id)["private_replies"] != []
+
+
+def test_a_live_agent_never_trained_answers_nothing_and_says_so(app, client, sandbox, signed_in):
+    owner = shop(app, client, sandbox, signed_in)
+    session.execute(update(Agent).where(Agent.id == owner.agent.id).values(trained=False, trained_version=None))
+    session.commit()
+
+    log = owner.comment("Vous livrez à Sousse ?")
+
+    assert not log.treated and log.skip_reason == "agent_not_live"
+    assert sandbox.admin.comment_effects(log.comment_id)["private_replies"] == []
+
+
 def test_the_monthly_reply_limit_is_the_reason_past_it(app, client, sandbox, signed_in):
     from app.models import Plan, ReplyUsage
 
