@@ -13,10 +13,10 @@ import time
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-import redis
 import requests
 
 from app.errors import DomainError
+from app.services import json_cache
 
 log = logging.getLogger(__name__)
 
@@ -112,15 +112,11 @@ def _rates_key(settings: dict) -> str:
     return settings.get("CELERY_KEY_PREFIX", "") + RATES_KEY
 
 
-def _connection(settings: dict) -> redis.Redis:
-    return redis.Redis.from_url(settings["REDIS_URL"], socket_timeout=1, socket_connect_timeout=1)
-
-
 def _kept_reading(settings: dict) -> dict | None:
+    raw = json_cache.get(settings, _rates_key(settings))
     try:
-        raw = _connection(settings).get(_rates_key(settings))
         reading = json.loads(raw) if raw else None
-    except (redis.RedisError, ValueError):
+    except ValueError:
         return None
     valid = isinstance(reading, dict) and isinstance(reading.get("rates"), dict) and "at" in reading
     return reading if valid else None
@@ -128,7 +124,5 @@ def _kept_reading(settings: dict) -> dict | None:
 
 def _keep_reading(settings: dict, reading: dict) -> None:
     # No expiry: the last reading is the fallback for as long as the source stays away.
-    try:
-        _connection(settings).set(_rates_key(settings), json.dumps(reading))
-    except redis.RedisError:
-        log.warning("could not keep the currency rates in Redis", exc_info=True)
+    if not json_cache.put(settings, _rates_key(settings), json.dumps(reading), None):
+        log.warning("could not keep the currency rates in Redis")

@@ -20,8 +20,17 @@ def get(settings: dict, key: str) -> str | None:
     return raw.decode() if raw else None
 
 
-def put(settings: dict, key: str, text: str, seconds: int) -> None:
+def put(settings: dict, key: str, text: str, seconds: int | None) -> bool:
+    """Keeps the text `seconds` (None: until replaced); whether Redis took it."""
     try:
         _redis(settings["REDIS_URL"]).set(key, text.encode(), ex=seconds)
+    except redis.RedisError:
+        return False
+    return True
+
+
+def forget(settings: dict, key: str) -> None:
+    try:
+        _redis(settings["REDIS_URL"]).delete(key)
     except redis.RedisError:
         pass

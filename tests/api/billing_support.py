@@ -19,11 +19,11 @@ def sha1(text: str) -> str:
 @pytest.fixture
 def billing_app(app, sandbox):
     """The app with its rates read from the test sandbox (known rates, nothing kept from an earlier test)."""
-    from app.services import currency
+    from app.services import currency, json_cache
 
     app.config["CURRENCY_RATES_URL"] = f"{sandbox.url}/rates/TND"
     sandbox.admin.call("POST", "/rates", {"rates": RATES_PER_TND, "failing": False})
-    currency._connection(app.config).delete(currency._rates_key(app.config))
+    json_cache.forget(app.config, currency._rates_key(app.config))
     return app
 
 
