@@ -15,7 +15,7 @@ from app import graph
 from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import CommentLog, ManualAnswer, PlannedAction, SocialPage, User, utcnow
-from app.services import access, actions
+from app.services import access, actions, subscribers
 from app.services.graph import graph_client
 from nlp import answer as composing
 
@@ -79,10 +79,8 @@ def _filled(text: str, log: CommentLog, page: SocialPage) -> str:
     """The personalisation tags (spec 001 §5) filled as in the agent's replies: the commenter's names on Facebook
     only, the page's name everywhere; a client that filled them already leaves none."""
     publisher = log.publisher or {}
-    first, last = ("", "") if page.platform == "instagram" else \
-        (publisher.get("first_name") or "", publisher.get("last_name") or "")
-    return composing.shorten(composing.fill_tags(text, {"first_name": first, "last_name": last,
-                                                        "page_name": page.name}))
+    names = subscribers.tag_values(publisher.get("first_name") or "", publisher.get("last_name") or "", page)
+    return composing.shorten(composing.fill_tags(text, names))
 
 
 def _claim(log: CommentLog, page: SocialPage, user: User, text: str, buttons: list[dict]) -> PlannedAction:

@@ -8,8 +8,14 @@ from app.models import InboxEvent, SocialPage, SubscriberProfile, utcnow
 
 
 def names(event: InboxEvent, page: SocialPage) -> dict:
+    """The personalisation tags' values for the commenter of `event`."""
+    return tag_values(*_first_and_last(event), page)
+
+
+def tag_values(first: str, last: str, page: SocialPage) -> dict:
     """The personalisation tags' values; Instagram only gives a username (spec 001 §5: names are FB only)."""
-    first, last = ("", "") if page.platform == "instagram" else _first_and_last(event)
+    if page.platform == "instagram":
+        first, last = "", ""
     return {"first_name": first, "last_name": last, "page_name": page.name}
 
 
