@@ -25,8 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from app import graph
 from app.database import session
 from app.models import CommentLog, IntentDefinition, Post, SocialPage, User, utcnow
-from app.services import json_cache, team
-from app.services.graph import graph_client
+from app.services import json_cache, page_posts, team
 
 log = logging.getLogger(__name__)
 
@@ -134,11 +133,9 @@ def _posts_of(settings: dict, page: SocialPage, external_ids: list[str]) -> dict
 
 def _read_from_graph(settings: dict, page: SocialPage, wanted: set[str]) -> dict[str, Post]:
     """The wanted posts among the page's latest ones on the Graph API, stored in the posts table."""
-    client = graph_client(settings)
-    latest = client.media(page.external_id, page.access_token) if page.platform == "instagram" \
-        else client.posts(page.external_id, page.access_token)
     try:
-        found = [item for item in islice(latest, GRAPH_POSTS_READ) if str(item.get("id")) in wanted]
+        found = [item for item in islice(page_posts.latest(settings, page), GRAPH_POSTS_READ)
+                 if str(item.get("id")) in wanted]
     except graph.GraphError as error:
         log.info("posts of %s page %s unreadable: %s", page.platform, page.external_id, error.reason)
         return {}
@@ -152,11 +149,8 @@ def _read_from_graph(settings: dict, page: SocialPage, wanted: set[str]) -> dict
 
 
 def _post_row(page: SocialPage, item: dict) -> Post:
-    return Post(page_id=page.id, external_id=str(item["id"]), message=item.get("message") or item.get("caption") or "",
-                picture_url=item.get("full_picture") or item.get("media_url"),
-                permalink_url=item.get("permalink_url") or item.get("permalink"),
-                type=item.get("media_type") or item.get("status_type"),
-                created_time=_graph_time(item.get("created_time") or item.get("timestamp")))
+    return Post(page_id=page.id, external_id=str(item["id"]), message=item["message"], picture_url=item["picture"],
+                permalink_url=item["permalink"], type=item["type"], created_time=_graph_time(item["created_time"]))
 
 
 def _graph_time(value) -> datetime | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from itertools import islice
+from typing import Iterator
 
 from sqlalchemy import func, select
 
@@ -28,18 +29,23 @@ def posts_of(settings: dict, page: SocialPage) -> list[dict]:
     if not page.access_token:
         raise PageNotConnected()
     try:
-        if page.platform == "instagram":
-            items = [_instagram(item) for item in islice(
-                graph_client(settings).media(page.external_id, page.access_token, MEDIA_FIELDS), MAX_POSTS)]
-        else:
-            items = [_facebook(item) for item in islice(
-                graph_client(settings).posts(page.external_id, page.access_token, FACEBOOK_FIELDS), MAX_POSTS)]
+        items = list(islice(latest(settings, page), MAX_POSTS))
     except graph.GraphError as error:
         raise UpstreamUnavailable("Error while getting the posts") from error
     statuses = agent_statuses(page)
     for item in items:
         item["agent"] = statuses.get(item["id"])
     return sorted(items, key=lambda item: _sort_time(item["created_time"]), reverse=True)
+
+
+def latest(settings: dict, page: SocialPage) -> Iterator[dict]:
+    """The page's posts (an Instagram account's media) as the Graph API pages them, read with the page's token, each
+    in one shape whatever the network (id, type, message, picture, permalink, created_time). Lazy: a GraphError
+    comes while iterating."""
+    client = graph_client(settings)
+    if page.platform == "instagram":
+        return map(_instagram, client.media(page.external_id, page.access_token, MEDIA_FIELDS))
+    return map(_facebook, client.posts(page.external_id, page.access_token, FACEBOOK_FIELDS))
 
 
 def _facebook(item: dict) -> dict:
