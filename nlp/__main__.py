@@ -5,7 +5,7 @@ import json
 import sys
 from pathlib import Path
 
-from nlp import intents, training
+from nlp import intents, product_eval, training
 from nlp.evaluate import evaluate, format_report
 from nlp.matcher import build_matcher
 
@@ -48,6 +48,7 @@ def run_evaluate(options: argparse.Namespace) -> None:
         raise SystemExit(f"cannot read {options.data}: {error}")
     matcher = build_matcher(_intent_names(options.intents), _catalogue(options.catalogue))
     print(format_report(evaluate(matcher, examples)))
+    print(product_eval.report())
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,7 +1,9 @@
 """A page's product catalogue seen by the product matcher: every product name and synonym as an entry of
 normalised tokens, and the word lists that keep short and common words from matching on their own."""
-from dataclasses import dataclass, field
+import sys
+from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from nlp import normalize
 
@@ -43,6 +45,7 @@ STOPWORDS: frozenset[str] = (frozenset(word for entry in _STOPWORDS.split() for 
                               | lexicon_words("stopwords*.txt"))
 
 
+@lru_cache(maxsize=50_000)
 def product_token(token: str) -> str:
     """A token as the product matcher compares it: Arabic article and glued prepositions removed."""
     if token[:1] not in _PREFIX_INITIALS:
@@ -63,29 +66,54 @@ def informative(token: str) -> bool:
     return len(token) >= MIN_TOKEN and token not in STOPWORDS and not token.isdigit()
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One spelling of a product (its name or a synonym), tokenised; two spellings with the same tokens are one
-    entry (the first kept), so the raw spelling is not compared."""
+class Entry(NamedTuple):
+    """One spelling of a product (its name or a synonym), tokenised; two spellings of a product with the same
+    tokens are one entry (the first kept)."""
     product: int
     tokens: tuple[str, ...]
-    spelling: str = field(default="", compare=False)
-    synonym: bool = field(default=False, compare=False)
+    spelling: str = ""
+    synonym: bool = False
+
+
+class _SpellingTokens:
+    """Product tokens of catalogue spellings, normalised one space-separated chunk at a time: a catalogue repeats
+    the same few hundred words across thousands of names, and normalisation never joins two chunks, so each
+    distinct chunk is normalised once per build."""
+
+    def __init__(self):
+        self._chunks: dict[str, list[str]] = {}
+        # Variants of a product often repeat a synonym word for word.
+        self._spellings: dict[str, tuple[str, ...]] = {}
+
+    def __call__(self, spelling: str) -> tuple[str, ...]:
+        found = self._spellings.get(spelling)
+        if found is None:
+            chunks = self._chunks
+            tokens: list[str] = []
+            for chunk in spelling.split():
+                known = chunks.get(chunk)
+                if known is None:
+                    known = chunks[chunk] = [sys.intern(token) for token in product_tokens(normalize.tokens(chunk))]
+                tokens += known
+            found = self._spellings[spelling] = tuple(tokens)
+        return found
 
 
 def flatten(catalogue: dict) -> tuple[list[tuple[str, str]], list[Entry]]:
     """Products as (name, category) and all their spellings; blank names and synonyms are skipped."""
     products: list[tuple[str, str]] = []
     entries: list[Entry] = []
+    spelling_tokens = _SpellingTokens()
     for category in catalogue.get("categories") or []:
         for product in category.get("products") or []:
             name = str(product.get("name") or "").strip()
             if not name:
                 continue
             products.append((name, str(category.get("name") or "")))
-            spellings = {name, *(str(synonym) for synonym in product.get("synonyms") or [])}
-            for spelling in sorted(spellings):
-                tokens = tuple(product_tokens(normalize.tokens(spelling)))
-                if tokens:
+            seen: set[tuple[str, ...]] = set()
+            for spelling in sorted({name, *map(str, product.get("synonyms") or [])}):
+                tokens = spelling_tokens(spelling)
+                if tokens and tokens not in seen:
+                    seen.add(tokens)
                     entries.append(Entry(len(products) - 1, tokens, spelling, spelling != name))
-    return products, list(dict.fromkeys(entries))
+    return products, entries

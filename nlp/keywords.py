@@ -6,18 +6,21 @@ from nlp import normalize
 from nlp.catalogue import product_token
 
 CUES = {
-    "availability": """available avail* availability stock instock restock sold_out still_have any_left back_in_stock
+    "availability": """back_in sold still_available re_stock reappro* restock* تتوفر يتوفر kmlet kemlet كملت
+        available avail* availability stock instock restock sold_out still_have any_left back_in_stock
         dispo* disponib* rupture epuise* il_reste en_reste encore_la toujours_la
         متوفر* متاح* موجود* نفد* نفذ* مازال* باقي* ma_zel mazel* mazal* mawjoud* mawjud* famma_menha
         fama_menha baqi* ba9i* mazelt* فما_منها مازالت""",
-    "booking": """book* appointment* slot* schedule fitting reservation reserve_a_table
+    "booking": """rent rental renting louer loue louez location_de nekri* nkri* n7ajez* نكري* كراء استئجار ايجار إيجار شاغر* fer8* فارغة register inscri* atelier workshop تسجيل
+        book* appointment* slot* schedule fitting reservation reserve_a_table
         rendez_vous rdv creneau* essayage reserver_une_table prendre_rendez
         حجز* احجز* نحجز* موعد* مواعيد hjez* nhajez* hajz* na7jez* n7ajez* maw3ed* rendezvous""",
     "colors": """color* colour* shade* colorway*
         couleur* coloris teinte*
         لون* الوان* ألوان*
         lon lonha lwen* alwen* alwan*""",
-    "contact": """contact* phone number call whatsapp email e-mail mail reach_you inbox
+    "contact": """mp pm dm prive privee private_message messenger kalem* kalm* klemni rappel* appelez appelle* بريفي الخاص خاص كلم* كلموني اتصل* راسل*
+        contact* phone number call whatsapp email e-mail mail reach_you inbox
         numero* telephone tel appeler joindre joignable coordonnees
         رقم* هاتف* تليفون* واتساب* اتصال* نتصل* نكلم* ايميل* البريد نومرو*
         noumrou* numrou* raqm* ra9m* ntasel* nkalem* nkalmek* telifoun* whatsap*""",
@@ -34,7 +37,8 @@ CUES = {
         adresse* localisation magasin* point_de_vente situe* ou_etes ou_se_trouve
         عنوان* وين* اين أين مكان* محل* فرع* مقر*
         win winou* wineh* blasa* blastkom* ma7al* mahal* 3onwen*""",
-    "material_model": """material* fabric* cotton leather silk wool polyester linen made_of quality brand model genuine
+    "material_model": """ingredient* version original* orig copy copie fake vegan sulfate* paraben* processor processeur marka mcheya ماشية اصلي أصلي اوريجينال تقليد مكون* نسخة
+        material* fabric* cotton leather silk wool polyester linen made_of quality brand model genuine
         matiere* tissu* coton cuir soie laine satin lin qualite marque modele* en_quoi
         خامة* قماش* قطن* جلد* حرير* صوف* نوع* ماركة* موديل* جودة* ساتان
         9mech* qmech* qmach* jeld* 7rir* hrir* souf* model* marka* nou3* jawda*""",
@@ -42,7 +46,8 @@ CUES = {
         heure* horaire* ouvert* ouvre* ferm* dimanche samedi
         ساعات* مفتوح* تفتح* تحلو* تحل* تسكر* الدوام* وقتاش* توقيت*
         wa9tech* waqtech* wa9teh* t7ell* tsakr* msaker* m7loul* mahloul*""",
-    "order": """order* buy* purchase* i'll_take i_will_take put_aside
+    "order": """hold aside garde* gardez cote 5alli* khalli* 7ottouli hottouli احتفظ* خلي* خليولي حطولي
+        order* buy* purchase* i'll_take i_will_take put_aside
         commande* commander achete* acheter je_prends je_reserve mettre_de_cote
         اطلب* أطلب* طلب* نطلب* اشتري* أشتري* شراء* نشري* سجلوا* نحجزلي*
         nechri* nakhou* na5ou* nekhou* ncommandi* nkomandi*""",
@@ -54,11 +59,13 @@ CUES = {
         prix combien cmb tarif* coute* cout
         سعر* السعر ثمن* بكم قداش بقداش سوم* الثمن اسعار* أسعار*
         chhal* 9adeh* 9adech* b9adeh* b9adech* qadeh* qadech* bqadeh* soum* thaman*""",
-    "promo_sales": """promo* sale sales discount* offer* deal* coupon* black_friday cheaper
+    "promo_sales": """geste lower a9al aqal أقل اقل ta9tali r5as rkhas
+        promo* sale sales discount* offer* deal* coupon* black_friday cheaper
         solde* reduction* remise* rabais offre* moins_cher
         تخفيض* عرض* عروض* خصم* صولد* برومو* تنقص* نقص* تخفيضات
         na9s* naqs* tna9s* r7is* rkhis*""",
-    "quiz": """answer option choice my_answer contest giveaway
+    "quiz": """participate participating participation count_me_in winner* winning draw prize gagnant* gagne tirage je_participe nchark* nchara5* nchare* participit rab7* reba7* rebe7 نشارك* أشارك* اشارك* مشاركة الفائز* فائز* السحب سحب التيراج تيراج نربحو يربح ربح الجائزة جائزة
+        answer option choice my_answer contest giveaway
         reponse* choix concours
         الجواب جواب* الإجابة الاجابه اجابة* اختيار* مسابقة*
         jawb* jaweb* ejaba* e5tiar* ikhtiyar*""",

@@ -70,8 +70,8 @@ class Matcher:
         return Match(
             text=text,
             language=language.detect(normalized, self.model, decisions),
-            # A comment carrying a link is spam or advertising far more often than a question: not answered.
-            intents=[] if has_link else intents.select(scores, self.intents, self.model.threshold),
+            # A link does not silence a question: hiding links is the page's anti-spam switch (app/services/ingest.py).
+            intents=intents.select(scores, self.intents, self.model.threshold),
             products=self.products.find(catalogue.product_tokens(tokens)),
             negative=sentiment.from_scores(scores, tokens),
             has_link=has_link,

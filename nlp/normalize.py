@@ -3,6 +3,7 @@ the same word (accents, case, elongations, Arabizi digits, Arabic letter variant
 tokens, URLs and mentions replaced by markers."""
 import re
 import unicodedata
+from functools import lru_cache
 
 URL_MARKER = "_url_"
 MENTION_MARKER = "_mention_"
@@ -36,6 +37,7 @@ def strip_marks(text: str) -> str:
     return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
+@lru_cache(maxsize=50_000)
 def _arabizi(token: str) -> str:
     if token.isalpha() or token.isdigit() or not _LATIN_LETTER.search(token):
         return token
@@ -53,8 +55,8 @@ def tokens(text: str) -> list[str]:
         text = _MENTION.sub(f" {MENTION_MARKER} ", text)
     text = text.casefold()
     if not text.isascii():
-        text = strip_marks(text.translate(_ARABIC_VARIANTS))
-    text = _ELONGATION.sub(r"\1", _EMOJI_NOISE.sub("", text))
+        text = _EMOJI_NOISE.sub("", strip_marks(text.translate(_ARABIC_VARIANTS)))
+    text = _ELONGATION.sub(r"\1", text)
     return [_arabizi(token) for token in _TOKEN.findall(text)]
 
 

@@ -1,21 +1,27 @@
-"""Product matching against a page's catalogue (thousands of names and synonyms) in microseconds: every
-catalogue token and its one-letter deletions are hashed into sorted numpy arrays (a symmetric-deletion
-index, compact enough for 50 catalogues in one worker); a comment's tokens find exact and one-typo
-candidates there, and multi-word names are confirmed against the comment with rapidfuzz."""
+"""Product matching against a page's catalogue (thousands of names and synonyms) in microseconds, whatever the
+comment's length. Every catalogue word is indexed by its spelling key (`spelling.key`: the way fans' spellings
+of one word meet: Arabizi, doubled letters, plurals, Arabic long vowels), that key's and the word's one-letter
+deletions (a symmetric-deletion index) and consonants, so a comment word finds its exact, variant and one- or two-typo readings by a few
+dictionary look-ups. Multi-word names are found through the pairs of their words (sorted numpy arrays, compact
+enough for 50 catalogues in one worker), so a comment only ever looks at the names that share two of its words,
+and are confirmed by comparing, letter for letter, the name with the stretch of the comment it was read in."""
+import gc
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate, chain
 
 import numpy as np
-from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
 
 from nlp import catalogue as catalogue_entries
+from nlp import spelling
 from nlp.catalogue import STOPWORDS, informative
 
 PHRASE_CUTOFF = 80.0
-SINGLE_FUZZY_MIN = 5
-# Words seen per catalogue; bounded so a worker holding 50 agents keeps a few MB per agent.
-WORD_CACHE_SIZE = 4_000
+# Readings of the words seen, per catalogue; bounded so a worker holding 50 agents keeps a few MB per agent.
+WORD_CACHE_SIZE = 8_000
+# A name's words may sit this many words further apart in the comment than in the name.
+SPREAD = 2
 
 
 @dataclass(frozen=True)
@@ -30,148 +36,252 @@ class ProductHit:
     words: str = ""
 
 
-def _deletions(token: str) -> list[str]:
-    return [token[:i] + token[i + 1:] for i in range(len(token))]
+def _likeness(common, size, letters, window_letters, window_words, minimum=np.minimum):
+    """How alike a form and a stretch of the comment read, 0 to 100, counted like rapidfuzz's ratio of the two
+    texts: twice the letters they share (`common`, plus the spaces between words) over the letters and spaces of
+    both. `size` and `letters`: the form's words and letters. Numpy arrays, or numbers with `minimum=min`."""
+    spaces = minimum(size, window_words) - 1
+    return minimum(100.0, 200.0 * (common + spaces) / (letters + window_letters + size + window_words - 2))
 
 
-def _accept(query: str, token: str, single: bool) -> float:
-    """Score of a comment token read as a catalogue token (100 exact), 0 when too far or too short."""
-    if query == token:
-        return 100.0
-    shortest = min(len(query), len(token))
-    allowed = 2 if shortest >= 7 else 1
-    if Levenshtein.distance(query, token, score_cutoff=allowed) > allowed:
-        return 0.0
-    plural = query in (token + "s", token + "x")
-    if single and not plural and shortest < SINGLE_FUZZY_MIN:
-        return 0.0
-    return fuzz.ratio(query, token)
+def _bare(word: str) -> str:
+    """A comment word as a name's small word: Arabic article removed whatever is left ("اليد" for "يد")."""
+    return word[2:] if word.startswith("ال") and len(word) > 3 else word
+
+
+@lru_cache(maxsize=64)
+def _pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Positions (first, second), first < second, of every pair among `count` items."""
+    return np.triu_indices(count, 1)
 
 
 def _csr(rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
     """Rows of integers packed as (row starts, values): a few bytes per number instead of a Python list."""
     starts = np.zeros(len(rows) + 1, dtype=np.int32)
     np.cumsum([len(row) for row in rows], out=starts[1:])
-    return starts, np.fromiter((value for row in rows for value in row), np.int32, int(starts[-1]))
+    return starts, np.fromiter(chain.from_iterable(rows), np.int32, int(starts[-1]))
+
+
+def _grouped(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(sorted distinct keys, row starts, values): the values of each key, for look-ups with searchsorted."""
+    keys_array, values_array = keys.astype(np.int64), values.astype(np.int32)
+    order = np.argsort(keys_array, kind="stable")
+    keys_array, values_array = keys_array[order], values_array[order]
+    distinct, starts = np.unique(keys_array, return_index=True)
+    return distinct, np.append(starts, len(keys_array)).astype(np.int32), values_array
 
 
 class ProductIndex:
     """Built once per catalogue version; `find(tokens)` returns the products a comment names."""
 
     def __init__(self, catalogue: dict):
+        # Building makes ~100,000 small objects and no reference cycles: the collector's passes over the whole
+        # process (the model's vocabulary, other agents' indexes) would cost a quarter of the build.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._build(catalogue)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _build(self, catalogue: dict) -> None:
         self.products, entries = catalogue_entries.flatten(catalogue)
         self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
-        self.entry_text = [" ".join(entry.tokens) for entry in entries]
-        self.entry_size = [len(entry.tokens) for entry in entries]
-        self.entry_spelling = [(entry.spelling, entry.synonym) for entry in entries]
-        self.phrases: dict[str, list[int]] = defaultdict(list)
-        numbers: dict[str, int] = {}
-        entry_tokens: list[list[int]] = []
-        single_postings: dict[int, list[int]] = defaultdict(list)
-        multi_postings: dict[int, list[int]] = defaultdict(list)
+        # Only what a hit reports is kept of the entries: their tokens live on in the forms below.
+        self.entry_spelling = [entry.spelling for entry in entries]
+        self.entry_synonym = np.array([entry.synonym for entry in entries], dtype=bool)
+        # Forms: the distinct tokenised spellings. Variants of a product often share a synonym ("rouba twila Nova"
+        # for every colour of the dress), and a comment is compared once with it, not once per product.
+        forms: dict[tuple[str, ...], list[int]] = {}
         for number, entry in enumerate(entries):
-            useful = [numbers.setdefault(token, len(numbers)) for token in sorted(set(entry.tokens))
-                      if informative(token)]
-            entry_tokens.append(useful)
-            for token in useful:
-                (single_postings if len(entry.tokens) == 1 else multi_postings)[token].append(number)
-            if not useful and not set(entry.tokens) <= STOPWORDS:
-                self.phrases[self.entry_text[number]].append(number)
-        self.tokens = list(numbers)
-        self.entry_needed = np.array([len(useful) - 1 if len(useful) >= 3 else len(useful) for useful in entry_tokens],
-                                     dtype=np.int32)
-        self.entry_tokens = _csr(entry_tokens)
-        self.single_postings = _csr([single_postings.get(token, []) for token in range(len(self.tokens))])
-        self.multi_postings = _csr([multi_postings.get(token, []) for token in range(len(self.tokens))])
-        self._word_cache: dict[str, tuple[int, ...]] = {}
+            forms.setdefault(entry.tokens, []).append(number)
+        self.form_entries = _csr(list(forms.values()))
+        self.form_size = np.array([len(tokens) for tokens in forms], dtype=np.int16)
+        self.form_chars = np.array([sum(map(len, tokens)) for tokens in forms], dtype=np.int16)
+        form_tokens = self._build_forms(list(forms))
+        small = [self.form_small_words.get(form, ()) for form in range(len(forms))]
+        self.form_small_count = np.array([len(words) for words in small], dtype=np.int8)
+        self.form_small_chars = np.array([sum(map(len, words)) for words in small], dtype=np.int16)
+        # Names of three words or more are found with one of them missing or unreadable; shorter ones need all.
+        needed = np.array([len(useful) - 1 if len(useful) >= 3 else len(useful) for useful in form_tokens],
+                          dtype=np.int32)
+        self.form_needed_pairs = needed * (needed - 1) // 2
+        self.form_tokens = _csr(form_tokens)
+        self._build_pairs(form_tokens)
         self._build_keys()
+        self._word_cache: dict[str, tuple[tuple[int, float, float], ...]] = {}
         self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
 
-    def _build_keys(self) -> None:
-        """Sorted hashes of every catalogue token and of its one-letter deletions, with their owners."""
-        hashes, owners = [], []
-        for number, token in enumerate(self.tokens):
-            variants = [token, *(_deletions(token) if len(token) >= 4 else ())]
-            hashes.extend(hash(variant) for variant in variants)
-            owners.extend([number] * len(variants))
-        order = np.argsort(np.array(hashes, dtype=np.int64), kind="stable")
-        self.keys = np.array(hashes, dtype=np.int64)[order]
-        self.key_token = np.array(owners, dtype=np.int32)[order]
+    def _build_forms(self, forms: list[tuple[str, ...]]) -> list[list[int]]:
+        """Numbers the catalogue's informative words (`tokens`), files each form under its one word when it has
+        one, notes its small words and the forms made of small words only; returns each form's word numbers."""
+        self.phrases: dict[str, list[int]] = defaultdict(list)
+        # Short or function words inside longer names ("de", "a"), which count when the comment has them too.
+        self.form_small_words: dict[int, tuple[str, ...]] = {}
+        form_tokens: list[list[int]] = []
+        single_postings: dict[int, list[int]] = defaultdict(list)
+        lone_postings: dict[int, list[int]] = defaultdict(list)
+        # A catalogue repeats a few hundred words: each is classified and numbered once (-1: not informative).
+        words = {token for tokens in forms for token in tokens}
+        self.tokens = sorted(token for token in words if informative(token))
+        numbers = dict.fromkeys(words, -1) | {token: number for number, token in enumerate(self.tokens)}
+        for form, tokens in enumerate(forms):
+            useful = sorted({numbers[token] for token in tokens} - {-1})
+            form_tokens.append(useful)
+            if len(tokens) == 1 and useful:
+                single_postings[useful[0]].append(form)
+            elif len(useful) == 1:
+                lone_postings[useful[0]].append(form)
+            if len(useful) < len(tokens):
+                small = tuple(token for token in tokens if numbers[token] < 0)
+                if small and useful:
+                    self.form_small_words[form] = small
+                if not useful and not set(tokens) <= STOPWORDS:
+                    self.phrases[" ".join(tokens)].append(form)
+        self.single_postings = _csr([single_postings.get(token, []) for token in range(len(self.tokens))])
+        self.lone_postings = _csr([lone_postings.get(token, []) for token in range(len(self.tokens))])
+        return form_tokens
 
-    def _word_tokens(self, word: str) -> tuple[int, ...]:
-        """Catalogue tokens equal to the word or one deletion away on either side (cached per word)."""
+    def _build_pairs(self, form_tokens: list[list[int]]) -> None:
+        """Every pair of a form's informative words (as one integer) -> the forms holding both."""
+        width = max(len(self.tokens), 1)
+        by_size: dict[int, list[int]] = defaultdict(list)
+        for number, useful in enumerate(form_tokens):
+            if len(useful) >= 2:
+                by_size[len(useful)].append(number)
+        keys, owners = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+        # Forms of the same number of words make one matrix, whose pairs of columns are taken at once.
+        for size, numbers in by_size.items():
+            words = np.array([form_tokens[number] for number in numbers], dtype=np.int64)
+            firsts, seconds = _pairs(size)
+            keys.append((words[:, firsts] * width + words[:, seconds]).ravel())
+            owners.append(np.repeat(np.array(numbers, dtype=np.int64), len(firsts)))
+        self.pair_keys, self.pair_starts, self.pair_forms = _grouped(np.concatenate(keys), np.concatenate(owners))
+
+    def _build_keys(self) -> None:
+        """The look-up forms of every catalogue word (`spelling.lookups`: the word and its key, their one-letter
+        deletions and consonants) -> the catalogue words that have them."""
+        owners: dict[str, list[int]] = defaultdict(list)
+        for number, token in enumerate(self.tokens):
+            for variant in spelling.lookups(token):
+                owners[variant].append(number)
+        self.keys = {variant: tuple(dict.fromkeys(numbers)) for variant, numbers in owners.items()}
+
+    def _readings(self, word: str) -> tuple[tuple[int, float, float], ...]:
+        """(catalogue word, score for a one-word name, score inside a longer name) for every catalogue word the
+        comment word may be (none for short and function words), cached per word (most words read as none)."""
         found = self._word_cache.get(word)
         if found is None:
             if len(self._word_cache) >= WORD_CACHE_SIZE:
                 self._word_cache.clear()
-            variants = [word, *(_deletions(word) if len(word) >= 4 else ())]
-            wanted = np.fromiter(map(hash, variants), np.int64, len(variants))
-            lows = np.searchsorted(self.keys, wanted, "left")
-            highs = np.searchsorted(self.keys, wanted, "right")
-            found = tuple(dict.fromkeys(int(self.key_token[key]) for low, high in zip(lows.tolist(), highs.tolist())
-                                        for key in range(low, high)))
-            self._word_cache[word] = found
-        return found
-
-    def _token_candidates(self, words: list[str]) -> dict[int, list[tuple[int, str]]]:
-        """Catalogue token number -> [(comment position, comment word)] for exact and one-typo look-ups."""
-        found: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for position, word in enumerate(words):
-            if informative(word):
-                for token_number in self._word_tokens(word):
-                    found[token_number].append((position, word))
+            keys = self.keys
+            candidates = {number for variant in spelling.lookups(word) if variant in keys
+                          for number in keys[variant]} if informative(word) else ()
+            found = self._word_cache[word] = tuple(
+                (number, spelling.score(word, self.tokens[number], True), inside) for number in candidates
+                if (inside := spelling.score(word, self.tokens[number], False)))
         return found
 
     def _token_scores(self, words: list[str]) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
-        """Catalogue token -> (comment position, score) accepted for one-word names and for longer names."""
+        """Catalogue word -> (comment position, score) accepted for one-word names and for longer names."""
         single: dict[int, tuple[int, float]] = {}
         multi: dict[int, tuple[int, float]] = {}
-        for token_number, sightings in self._token_candidates(words).items():
-            token = self.tokens[token_number]
-            for position, word in dict.fromkeys(sightings):
-                for accepted, alone in ((single, True), (multi, False)):
-                    score = _accept(word, token, alone)
-                    if score and score > accepted.get(token_number, (0, 0.0))[1]:
-                        accepted[token_number] = (position, score)
+        for position, word in enumerate(words):
+            for number, alone, inside in self._readings(word):
+                if alone > single.get(number, (0, 0.0))[1]:
+                    single[number] = (position, alone)
+                if inside > multi.get(number, (0, 0.0))[1]:
+                    multi[number] = (position, inside)
         return single, multi
 
+    def _candidates(self, multi: dict[int, tuple[int, float]]) -> np.ndarray:
+        """Longer forms with enough of their words among the comment's: the forms holding one of its words when
+        that is their only informative word, and the forms sharing enough pairs of its words."""
+        starts, postings = self.lone_postings
+        lone = [postings[starts[token]:starts[token + 1]] for token in multi]
+        if len(multi) < 2 or not len(self.pair_keys):
+            return np.concatenate(lone)
+        tokens = np.fromiter(sorted(multi), np.int64, len(multi))
+        firsts, seconds = _pairs(len(tokens))
+        wanted = tokens[firsts] * max(len(self.tokens), 1) + tokens[seconds]
+        slots = np.minimum(np.searchsorted(self.pair_keys, wanted), len(self.pair_keys) - 1)
+        slots = slots[self.pair_keys[slots] == wanted].tolist()
+        if not slots:
+            return np.concatenate(lone)
+        forms = np.concatenate([self.pair_forms[self.pair_starts[slot]:self.pair_starts[slot + 1]] for slot in slots])
+        if len(slots) > 1:
+            forms, pairs = np.unique(forms, return_counts=True)
+            forms = forms[pairs >= self.form_needed_pairs[forms]]
+        else:
+            forms = forms[self.form_needed_pairs[forms] <= 1]
+        return np.concatenate([*lone, forms])
+
     def _multi_word_hits(self, words: list[str], multi: dict[int, tuple[int, float]]) -> list[tuple]:
-        """Longer names with enough of their words in the comment, confirmed on a window of the comment."""
-        starts, postings = self.multi_postings
-        found = [postings[starts[token]:starts[token + 1]] for token in multi]
-        if not found:
+        """Longer forms with enough of their words in the comment, confirmed on the stretch they were read in:
+        every candidate scored at once with numpy as if its small words ("de", "a") stood around its words in
+        the comment, then the few that pass and have small words scored on the words really there."""
+        forms = self._candidates(multi)
+        if not len(forms):
             return []
-        entries, counts = np.unique(np.concatenate(found), return_counts=True)
+        first, last, common = self._found_words(forms, words, multi)
+        prefix = list(accumulate(map(len, words), initial=0))
+        letters_before = np.array(prefix)
+        size, letters = self.form_size[forms].astype(np.int64), self.form_chars[forms]
+        small_count, small_letters = self.form_small_count[forms], self.form_small_chars[forms]
+        window = last - first + 1
+        best = _likeness(common + small_letters, size, letters,
+                         letters_before[last + 1] - letters_before[first] + small_letters, window + small_count)
+        passing = np.flatnonzero((best >= PHRASE_CUTOFF) & (window <= size + SPREAD))
         hits = []
-        token_starts, token_numbers = self.entry_tokens
-        for entry in entries[counts >= self.entry_needed[entries]].tolist():
-            own = token_numbers[token_starts[entry]:token_starts[entry + 1]].tolist()
-            score, start, end = self._phrase_score(entry, words, [multi[token][0] for token in own if token in multi])
+        for form, start, end, score, shared_letters, has_small, form_size, form_letters in zip(
+                *(values[passing].tolist() for values in (forms, first, last + 1, best, common, small_count, size,
+                                                          letters))):
+            if has_small:
+                small = self.form_small_words[form]
+                start, end = self._with_small_words(words, small, start, end)
+                present = sum(len(word) for word in words[start:end] if _bare(word) in small)
+                score = _likeness(shared_letters + present, form_size, form_letters, prefix[end] - prefix[start],
+                                  end - start, minimum=min)
             if score >= PHRASE_CUTOFF:
-                hits.append((entry, score, start, end))
+                hits.append((form, score, start, end))
         return hits
 
-    def _phrase_score(self, entry: int, words: list[str], positions: list[int]) -> tuple[float, int, int]:
-        """Best rapidfuzz ratio between the entry and a window of the comment around its matched tokens."""
-        size, text = self.entry_size[entry], self.entry_text[entry]
-        first, last = min(positions), max(positions)
-        best = (0.0, first, last + 1)
-        if last - first >= size + 2:
-            return best
-        for start in range(max(0, first - size + 1), first + 1):
-            for end in range(last + 1, min(len(words), start + size + 1) + 1):
-                score = fuzz.ratio(" ".join(words[start:end]), text, score_cutoff=best[0])
-                if score > best[0]:
-                    best = (score, start, end)
-        return best
+    def _found_words(self, forms: np.ndarray, words: list[str], multi: dict[int, tuple[int, float]]) -> tuple:
+        """For each form: the first and last comment positions of its words found, and the letters they share
+        with the comment (rapidfuzz's ratio counting, weighted by how well each word was read)."""
+        matched = sorted(multi)
+        ids = np.array(matched)
+        positions = np.array([multi[token][0] for token in matched])
+        shared = np.array([(len(words[multi[token][0]]) + len(self.tokens[token])) * multi[token][1]
+                           for token in matched]) / 200.0
+        token_starts, token_numbers = self.form_tokens
+        offsets, counts = token_starts[forms], token_starts[forms + 1] - token_starts[forms]
+        segments = np.cumsum(counts) - counts
+        tokens = token_numbers[np.repeat(offsets - segments, counts) + np.arange(int(segments[-1] + counts[-1]))]
+        slots = np.minimum(np.searchsorted(ids, tokens), len(ids) - 1)
+        found = ids[slots] == tokens
+        return (np.minimum.reduceat(np.where(found, positions[slots], len(words)), segments),
+                np.maximum.reduceat(np.where(found, positions[slots], -1), segments),
+                np.add.reduceat(np.where(found, shared[slots], 0.0), segments))
+
+    @staticmethod
+    def _with_small_words(words: list[str], small: tuple[str, ...], start: int, end: int) -> tuple[int, int]:
+        """The stretch words[start:end] widened to the form's small words right before or after it
+        ("the a la menthe")."""
+        while start > 0 and _bare(words[start - 1]) in small:
+            start -= 1
+        while end < len(words) and _bare(words[end]) in small:
+            end += 1
+        return start, end
 
     def _phrase_hits(self, words: list[str]) -> list[tuple[int, float, int, int]]:
-        """Entries made only of short or function words, matched as exact phrases."""
+        """Forms made only of short or function words, matched as exact phrases."""
         hits = []
         for size in range(1, min(self.longest_phrase, len(words)) + 1):
             for start in range(len(words) - size + 1):
-                for entry in self.phrases.get(" ".join(words[start:start + size]), ()):
-                    hits.append((entry, 100.0, start, start + size))
+                for form in self.phrases.get(" ".join(words[start:start + size]), ()):
+                    hits.append((form, 100.0, start, start + size))
         return hits
 
     def find(self, words: list[str]) -> list[ProductHit]:
@@ -180,26 +290,31 @@ class ProductIndex:
         single, multi = self._token_scores(words)
         starts, postings = self.single_postings
         for token, (position, score) in single.items():
-            spans.extend((entry, score, position, position + 1)
-                         for entry in postings[starts[token]:starts[token + 1]].tolist())
-        spans.extend(self._multi_word_hits(words, multi))
-        return self._best_per_product(spans, words)
+            spans.extend((form, score, position, position + 1)
+                         for form in postings[starts[token]:starts[token + 1]].tolist())
+        if multi:
+            spans.extend(self._multi_word_hits(words, multi))
+        return self._best_per_product(spans, words) if spans else []
 
     def _best_per_product(self, spans: list[tuple[int, float, int, int]], words: list[str]) -> list[ProductHit]:
-        """One hit per product, its best spelling; where hits share comment words, the best reading wins
-        (more words, then a higher score), and products tied on the very same words are all kept."""
+        """Spans are (form, score, first word, end). One hit per product, its best spelling; where hits share
+        comment words, the best reading wins (more words, then a higher score), and products tied on the very
+        same words are all kept."""
         best: dict[int, tuple[float, int, int]] = {}
-        spelling: dict[int, int] = {}
-        for entry, score, start, end in spans:
-            product = int(self.entry_product[entry])
-            if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
-                best[product], spelling[product] = (score, start, end), entry
-        ranked = sorted(best.items(), key=lambda item: (item[1][1] - item[1][2], -item[1][0]))
-        kept: list[tuple[int, tuple[float, int, int]]] = []
-        for product, (score, start, end) in ranked:
-            if all(end <= other_start or other_end <= start or (score, start, end) == (other_score, other_start, other_end)
-                   for _, (other_score, other_start, other_end) in kept):
-                kept.append((product, (score, start, end)))
-        return [ProductHit(*self.products[product], round(score / 100.0, 4),
-                           *self.entry_spelling[spelling[product]], " ".join(words[start:end]))
-                for product, (score, start, end) in kept]
+        spelling_of: dict[int, int] = {}
+        form_starts, form_entries = self.form_entries
+        for form, score, start, end in spans:
+            entries = form_entries[form_starts[form]:form_starts[form + 1]].tolist()
+            for entry, product in zip(entries, self.entry_product[entries].tolist()):
+                if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
+                    best[product], spelling_of[product] = (score, start, end), entry
+        readings: dict[tuple[float, int, int], list[int]] = defaultdict(list)
+        for product, reading in best.items():
+            readings[reading].append(product)
+        kept: list[tuple[float, int, int]] = []
+        for score, start, end in sorted(readings, key=lambda reading: (reading[1] - reading[2], -reading[0])):
+            if all(end <= other_start or other_end <= start for _, other_start, other_end in kept):
+                kept.append((score, start, end))
+        return [ProductHit(*self.products[product], round(score / 100.0, 4), self.entry_spelling[spelling_of[product]],
+                           bool(self.entry_synonym[spelling_of[product]]), " ".join(words[start:end]))
+                for score, start, end in kept for product in readings[(score, start, end)]]

@@ -66,8 +66,13 @@ def parse_item(line: str, header: dict, origin: str) -> dict:
 
 def read_sources() -> list[dict]:
     """Every hand-written sentence of sources/*.txt, with its labels and origin."""
+    return read_labelled(sorted(SOURCES_DIR.glob("*.txt")))
+
+
+def read_labelled(paths: list[Path]) -> list[dict]:
+    """Every sentence of files in the source format, with its labels and origin ("file.txt:line")."""
     items = []
-    for path in sorted(SOURCES_DIR.glob("*.txt")):
+    for path in paths:
         header = None
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             origin = f"{path.name}:{number}"
@@ -124,15 +129,17 @@ def group_near_duplicates(rows: list[dict]) -> list[int]:
     return [find(index) for index in range(len(rows))]
 
 
-def assign_split(rows: list[dict], groups: list[int]) -> list[str]:
-    """A group goes to dev when the hash of its first sentence falls in the dev share."""
+def group_hashes(rows: list[dict], groups: list[int], salt: str = "") -> list[int]:
+    """Each row's number drawn from the hash of its group's first sentence, so a group always lands together."""
     first_text = {}
     for row, group in zip(rows, groups):
         first_text.setdefault(group, row["text"])
-    def side(group):
-        digest = hashlib.sha256(first_text[group].encode()).hexdigest()
-        return "dev" if int(digest, 16) % 100 < DEV_PERCENT else "train"
-    return [side(group) for group in groups]
+    return [int(hashlib.sha256((salt + first_text[group]).encode()).hexdigest(), 16) for group in groups]
+
+
+def assign_split(rows: list[dict], groups: list[int]) -> list[str]:
+    """A group goes to dev when the hash of its first sentence falls in the dev share."""
+    return ["dev" if number % 100 < DEV_PERCENT else "train" for number in group_hashes(rows, groups)]
 
 
 def to_record(row: dict) -> dict:

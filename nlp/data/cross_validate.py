@@ -10,11 +10,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import build_comments  # noqa: E402  (a sibling module, not a package)
-from nlp import intents, normalize, spam, training  # noqa: E402
+from nlp import intents, normalize, sentiment, training  # noqa: E402
 from nlp.evaluate import Tally  # noqa: E402
 
 THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
-SILENT_THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 1.01)
+SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
+NEGATIVE_THRESHOLDS = (0.4, 0.5, 0.6, 0.7)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
@@ -32,13 +33,16 @@ def training_rows() -> tuple[list[dict], list[int]]:
 
 
 def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dict]:
-    """Calibrated head scores of every row, from a model fitted on the other folds."""
-    from sklearn.model_selection import GroupKFold
-
+    """Calibrated head scores of every row, from a model fitted on the other folds. A group's fold is drawn
+    from the hash of its first sentence (salted apart from the dev split), so a sentence keeps its fold when
+    later rounds add sentences and two rounds' figures compare on the same folds."""
     names = training.intent_names()
     scores: list[dict] = [{} for _ in rows]
-    for fitted_on, held_out in GroupKFold(n_splits=folds).split(rows, groups=groups):
-        model = training.compact(training.fit_estimators([rows[index] for index in fitted_on], names))
+    fold_of = [number % folds for number in build_comments.group_hashes(rows, groups, salt="fold:")]
+    for fold in range(folds):
+        fitted_on = [row for row, row_fold in zip(rows, fold_of) if row_fold != fold]
+        model = training.compact(training.fit_estimators(fitted_on, names))
+        held_out = [index for index, row_fold in enumerate(fold_of) if row_fold == fold]
         for index in held_out:
             scores[index] = model.calibrated_scores(model.decisions(normalize.tokens(rows[index]["text"])))
     return scores
@@ -49,8 +53,7 @@ def report(rows: list[dict], scores: list[dict], threshold: float, silent_thresh
     tallies, silent, answered = defaultdict(Tally), defaultdict(int), defaultdict(int)
     intents.SILENT_THRESHOLD = silent_threshold
     for row, row_scores in zip(rows, scores):
-        chosen = [] if spam.has_link(row["text"]) else intents.select(row_scores, None, threshold)
-        predicted = {intent.name for intent in chosen}
+        predicted = {intent.name for intent in intents.select(row_scores, None, threshold)}
         for language in (row["lang"], "all"):
             tallies[language].add_sets(set(row["intents"]), predicted)
             if not row["intents"]:
@@ -59,6 +62,19 @@ def report(rows: list[dict], scores: list[dict], threshold: float, silent_thresh
     cells = [f"{language} {tallies[language].macro_f1():.3f}/{answered[language] / silent[language]:.1%}"
              for language in ("en", "fr", "ar", "tn", "all")]
     return f"thr {threshold:.2f} silent {silent_threshold:.2f}  " + "  ".join(cells)
+
+
+def negative_report(rows: list[dict], scores: list[dict], threshold: float) -> str:
+    """Negative precision and recall per language: the model's head at `threshold`, or a lexicon hit."""
+    tallies = defaultdict(Tally)
+    for row, row_scores in zip(rows, scores):
+        sentiment.NEGATIVE_THRESHOLD = threshold
+        predicted = sentiment.from_scores(row_scores, normalize.tokens(row["text"]))
+        for language in (row["lang"], "all"):
+            tallies[language].add("negative", bool(row["negative"]), predicted)
+    cells = ["{} {:.2f}/{:.2f}".format(language, *tallies[language].precision_recall())
+             for language in ("en", "fr", "ar", "tn", "all")]
+    return f"negative thr {threshold:.2f}  " + "  ".join(cells)
 
 
 def main() -> None:
@@ -74,6 +90,9 @@ def main() -> None:
         for threshold in THRESHOLDS:
             for silent_threshold in SILENT_THRESHOLDS:
                 print(report(rows, scores, threshold, silent_threshold))
+        print("(negative precision / recall, lexicon included)")
+        for threshold in NEGATIVE_THRESHOLDS:
+            print(negative_report(rows, scores, threshold))
 
 
 if __name__ == "__main__":

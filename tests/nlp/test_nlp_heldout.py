@@ -1,0 +1,85 @@
+"""The held-out set stays independent of training: none of its comments is a training or dev comment or one a
+typo away (the split's own near-duplicate rule), the shipped JSONL is exactly what its builder writes from
+heldout/*.txt, and training the model opens no held-out file."""
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rapidfuzz import fuzz
+from rapidfuzz.process import cdist
+
+from nlp import training
+from tests.nlp.test_nlp_crossval import load_script, texts
+
+ROOT = Path(__file__).resolve().parents[2]
+HELDOUT_FILE = training.DATA_DIR / "comments_heldout.jsonl"
+GROUPS = {"en", "fr", "ar", "tn_latin", "tn_arabic", "mixed"}
+
+
+def test_heldout_comments_are_neither_training_nor_dev_comments_nor_near_copies_of_them():
+    build = load_script("build_comments")
+    heldout = sorted(texts(HELDOUT_FILE))
+    seen = sorted(texts(training.TRAIN_FILE) | texts(training.DATA_DIR / "comments_dev.jsonl"))
+    assert not set(heldout) & set(seen)
+    reduced = [build.comparable(text) for text in heldout]
+    near = cdist(reduced, [build.comparable(text) for text in seen], scorer=fuzz.ratio,
+                 score_cutoff=build.NEAR_DUPLICATE_RATIO, workers=1)
+    copies = {heldout[row]: seen[column] for row, column in zip(*near.nonzero()) if reduced[row]}
+    assert copies == {}
+
+
+def test_the_shipped_heldout_file_is_what_its_builder_writes_and_covers_every_language_group():
+    written = load_script("build_heldout").read_heldout()
+    shipped = training.read_jsonl(HELDOUT_FILE)
+    assert shipped == written
+    by_group = {group: [row for row in shipped if row["group"] == group] for group in GROUPS}
+    assert {row["group"] for row in shipped} == GROUPS
+    for rows in by_group.values():
+        assert len(rows) >= 100
+        assert sum(not row["intents"] for row in rows) >= 15  # asks nothing
+        assert sum(len(row["intents"]) > 1 for row in rows) >= 10  # asks several things
+        assert sum(row["negative"] and bool(row["intents"]) for row in rows) >= 5  # complains and asks
+
+
+AUDIT = """
+import sys
+opened = []
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
+sys.path.insert(0, "nlp/data")
+import build_comments
+from nlp import training
+build_comments.read_sources()  # what the builder and cross-validation read
+training.train(training.Path(sys.argv[1]))  # the training path, on a slice of the training split to stay quick
+print("\\n".join(opened))
+"""
+
+
+def test_building_and_training_never_open_the_heldout_files(tmp_path):
+    sample = tmp_path / "train_sample.jsonl"
+    sample.write_text("".join(training.TRAIN_FILE.read_text(encoding="utf-8").splitlines(keepends=True)[::8]),
+                      encoding="utf-8")
+    result = subprocess.run([sys.executable, "-c", AUDIT, str(sample)], capture_output=True, text=True, cwd=ROOT,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    opened = result.stdout.splitlines()
+    assert str(sample) in opened and any(path.endswith("price.txt") for path in opened)  # the hook saw the reads
+    assert not [path for path in opened if "heldout" in path]
+
+
+def test_evaluate_reports_every_language_group_of_the_heldout_set(model):
+    result = subprocess.run([sys.executable, "-m", "nlp", "evaluate", str(HELDOUT_FILE)], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    header, *lines = result.stdout.splitlines()
+    columns = header.split()
+    # The intents table ends at the speed line; the products tables printed after it are products_heldout's.
+    table = list(itertools.takewhile(lambda line: not line.startswith("comments"), lines))
+    rows = {line.split()[0]: dict(zip(columns, line.split())) for line in table}
+    assert set(rows) == GROUPS | {"all"}
+    assert sum(int(rows[group]["n"]) for group in GROUPS) == int(rows["all"]["n"]) == len(texts(HELDOUT_FILE))
+    for row in rows.values():
+        assert 0.5 <= float(row["macroF1"]) <= 1.0
+        assert row["falseRep"].endswith("%") and 0.0 <= float(row["falseRep"][:-1]) <= 100.0
+        assert 0.0 <= float(row["negP"]) <= 1.0 and 0.0 <= float(row["negR"]) <= 1.0
