@@ -1,0 +1,30 @@
+/** What the Suggestions screen and the why panel share: the kinds in the order shown, the screen's path, and a
+ *  proposal said in one line. */
+export const KINDS = ['synonym', 'intent', 'phrasing']
+export const EVIDENCE_FIRST = 3
+
+export const suggestionsPath = (agentId) => `/home/agent-suggestions/${encodeURIComponent(agentId)}`
+
+/** The intent's label in the reader's language (the engine's name when the catalogue has none). */
+export function intentName(proposal, language) {
+  const label = String(language ?? '').startsWith('fr') ? proposal.intentLabelFr : proposal.intentLabel
+  return label || (proposal.intent ?? '').replaceAll('_', ' ')
+}
+
+/** The translation key and values of a proposal in one line ("Suggested: synonym X for product Y"). */
+export function summaryOf(proposal) {
+  if (proposal.kind === 'synonym') {
+    return proposal.target || proposal.product
+      ? ['proposals.summary.synonym', { value: proposal.value, product: proposal.target ?? proposal.product }]
+      : ['proposals.summary.synonymNoProduct', { value: proposal.value }]
+  }
+  if (proposal.kind === 'intent') return ['proposals.summary.intent', { intent: (proposal.value ?? '').replaceAll('_', ' ') }]
+  return ['proposals.summary.phrasing', { value: proposal.value }]
+}
+
+/** The proposals without the one just decided. */
+export function withoutProposal(byKind, proposalId) {
+  return Object.fromEntries(KINDS.map((kind) => [kind, (byKind[kind] ?? []).filter((item) => item._id !== proposalId)]))
+}
+
+export const totalOf = (byKind) => KINDS.reduce((sum, kind) => sum + (byKind[kind]?.length ?? 0), 0)
