@@ -9,10 +9,11 @@ import json
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from app import graph
+from app import graph, log_context
 from app.api.blueprint import Blueprint
 from app.errors import DomainError, Forbidden
 from app.services import inbox
+from app.webhooks.refusals import refuse
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/webhooks",
                 description="Meta webhooks (X-Hub-Signature-256, no JWT)")
@@ -26,26 +27,29 @@ class PayloadInvalid(DomainError):
 class MetaWebhook(MethodView):
     @blp.alt_response(200, success=True, content_type="text/plain", description="the challenge, as the raw body")
     @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def get(self):
         """Verification handshake: the challenge back as the raw body when the verify token is ours."""
         challenge = graph.handshake(request.args, current_app.config["WEBHOOK_VERIFY_TOKEN"])
         if challenge is None:
-            raise Forbidden("Verification failed", code="verification_failed")
+            refuse(Forbidden("Verification failed", code="verification_failed"))
         return Response(challenge, mimetype="text/plain")
 
     @blp.alt_response(200, success=True, content_type="text/plain", description="EVENT_RECEIVED")
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self):
         """A signed delivery: every comment change is stored once, then queued for the workers."""
         raw = request.get_data(cache=False)
         if not graph.verify_signature(raw, request.headers.get("X-Hub-Signature-256"),
                                       current_app.config["META_APP_SECRET"]):
-            raise Forbidden("Invalid signature", code="invalid_signature")
+            refuse(Forbidden("Invalid signature", code="invalid_signature"))
         try:
             changes = graph.parse_changes(json.loads(raw))
         except (ValueError, RecursionError, graph.WebhookPayloadInvalid) as error:  # not JSON, too deep, not Meta's
             raise PayloadInvalid() from error
+        log_context.bind_changes(changes)
         inbox.store_changes(changes, source="webhook")
         return Response("EVENT_RECEIVED", mimetype="text/plain")

@@ -1,6 +1,10 @@
 """Schemathesis over the whole OpenAPI document: for every operation, valid and invalid requests generated from
 the document (a fixed, small number per operation, the same every run) as a signed-in user. No answer may be
-a 500, every error must be our JSON error, and every answer must be one the document declares, in its shape."""
+a 500, every error must be our JSON error, and every answer must be one the document declares, in its shape.
+
+The stateful part follows the document's links (app/api/openapi_links.py) as a signed-in owner of a connected
+Facebook page and Instagram account: it creates agents, categories, invitations and orders, then reads, changes
+and removes what they answered, with the same checks at every step."""
 from __future__ import annotations
 
 import pytest
@@ -13,8 +17,17 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from sqlalchemy import delete, select
 
+from app.database import session
+from app.models import Agent, Category, Invitation, Payment, SocialPage
+from tests.api.agents_support import team
+from tests.api.pages_support import connected_page
+
+SECURE = "/api/v1/secure"
 EXAMPLES_PER_OPERATION = 30
+STATEFUL_SCENARIOS = 40
+STATEFUL_STEPS = 8
 
 
 @schemathesis.check
@@ -41,6 +54,28 @@ def session_headers(signed_in):
 
 
 schema = schemathesis.openapi.from_dict(openapi_document())
+CHECKS = [not_a_server_error, errors_are_json, status_code_conformance, content_type_conformance,
+          response_schema_conformance, negative_data_rejection]
+
+
+def linked_operations(document: dict) -> list[str]:
+    """The names ("METHOD path") of the operations a link starts from or leads to."""
+    names = set()
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for answer in (operation.get("responses", {}).values() if isinstance(operation, dict) else ()):
+                for link in answer.get("links", {}).values():
+                    target_path, target_method = link["operationRef"][len("#/paths/"):].rsplit("/", 1)
+                    names |= {f"{method.upper()} {path}",
+                              f"{target_method.upper()} {target_path.replace('~1', '/').replace('~0', '~')}"}
+    return sorted(names)
+
+
+# The stateful part runs only the linked operations: the stateless part above covers every one on its own.
+linked = schema.include(name=linked_operations(schema.raw_schema))
+# A link carries an id as the answer wrote it (`_id` is a string of digits, which every request also takes though
+# the document names a number there), so schemathesis would count a linked request as invalid data accepted.
+LINKED_CHECKS = [check for check in CHECKS if check is not negative_data_rejection]
 
 
 @schema.parametrize()
@@ -48,6 +83,79 @@ schema = schemathesis.openapi.from_dict(openapi_document())
           suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented_and_never_500(case, app, session_headers):
     response = case.call(app=app, headers=session_headers)
-    case.validate_response(response, checks=[not_a_server_error, errors_are_json, status_code_conformance,
-                                             content_type_conformance, response_schema_conformance,
-                                             negative_data_rejection])
+    case.validate_response(response, checks=CHECKS)
+
+
+@pytest.fixture
+def shop_owner(client, sandbox, signed_in):
+    """A signed-in owner (on a paid plan) of a connected Facebook page with a post, and of an Instagram account."""
+    owner = team(client, sandbox, signed_in)
+    instagram, _ = connected_page(client, sandbox, owner.headers, owner.network_user, name="Olfa Insta",
+                                  platform="instagram")
+    return owner, instagram.external_id
+
+
+def test_linked_calls_never_500_and_answer_as_documented(app, shop_owner):
+    owner, instagram_id = shop_owner
+
+    class Flows(linked.as_state_machine()):
+        def setup(self):
+            _forget_what_the_flows_made(owner)
+
+        def before_call(self, case):
+            _name_the_owners_things(case, owner, instagram_id)
+
+        def call(self, case, **kwargs):
+            return case.call(app=app, headers=owner.headers)
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, checks=LINKED_CHECKS)
+
+    Flows.run(settings=settings(max_examples=STATEFUL_SCENARIOS, stateful_step_count=STATEFUL_STEPS,
+                                deadline=None, derandomize=True, database=None,
+                                suppress_health_check=list(HealthCheck)))
+
+
+def _forget_what_the_flows_made(owner) -> None:
+    """Every scenario starts from the same rows: Hypothesis replays a scenario's first steps and needs the same
+    answers to them (an agent already made for the post would answer 409, open invitations would use up the seats)."""
+    pages = select(SocialPage.id).where(SocialPage.owner_id == owner.user.id)
+    session.rollback()
+    for model in (Agent, Category, Invitation):
+        session.execute(delete(model).where(model.page_id.in_(pages)))
+    session.execute(delete(Payment).where(Payment.user_id == owner.user.id, Payment.status == "pending"))
+    session.commit()
+
+
+def _name_the_owners_things(case, owner, instagram_id: str) -> None:
+    """Generated page and account ids would name nobody's page (403 at the first step, no flow behind it): the
+    flows name the owner's own page, on the network the path says, and the owner's own network id."""
+    path = case.operation.path
+    parameters = case.path_parameters if case.path_parameters is not None else {}
+    instagram = "/pagesInsta/" in path or parameters.get("platform") == "instagram"
+    for name in ("pageId", "idPage"):
+        if name in parameters and not path.startswith(f"{SECURE}/membership/sendMail"):
+            parameters[name] = instagram_id if instagram else owner.page_id
+    if path.startswith(f"{SECURE}/profile/") and "/invoice/" not in path:
+        for name in ("token", "id"):
+            if name in parameters:
+                parameters[name] = owner.user.facebook_id
+    if path == f"{SECURE}/project/add" and isinstance(case.body, dict):
+        case.body.update(idPage=owner.page_id, typePage="facebook", idPost=owner.post_id)
+
+
+def test_every_link_leads_to_a_documented_operation_with_the_parameters_it_fills():
+    document = openapi_document()  # as served: schemathesis adds links it infers to its own copy while it runs
+    links = [link for path, operations in document["paths"].items() for method, operation in operations.items()
+             if isinstance(operation, dict) for answer in operation.get("responses", {}).values()
+             for link in answer.get("links", {}).values()]
+    assert len(links) >= 20
+    for link in links:
+        target_path, target_method = link["operationRef"][len("#/paths/"):].rsplit("/", 1)
+        target_path = target_path.replace("~1", "/").replace("~0", "~")
+        target = document["paths"][target_path]
+        assert target_method in target, link
+        named = {parameter["name"] for parameter in target.get("parameters", []) + target[target_method].get(
+            "parameters", [])}
+        assert set(link.get("parameters", {})) <= named, link
+        assert "requestBody" not in link or "requestBody" in target[target_method], link

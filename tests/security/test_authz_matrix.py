@@ -1,0 +1,400 @@
+"""The authorization matrix: every call that needs a session (every `/secure/` call of the specification's list,
+docs/endpoints.tsv, every `/secure/` route the app serves, every operation the OpenAPI document marks with the
+bearer scheme) against every caller who must be refused:
+
+- no token, a token signed with another key, an unsigned one (`alg: none`), an expired token, a token closed by
+  logout: 401 with the message saying which (app/api/security.py);
+- a signed-in user of another team naming the owner's page, agent, log, order or network id: the refusal the
+  contracts give (403 `page_not_in_team`, 404 `agent_not_found` exactly as a missing agent, 403 "This account is
+  not yours"), or, for the lists of one's own pages, an answer that shows nothing of the other team;
+- the same stranger naming their own page in the path and the owner's ids in the body: 404, as ids of nothing;
+- an invited member or invited admin on an owner-only action (spec 000 §6: disconnect, delete, make owner,
+  settings, invitations, deleting members): 403.
+
+Each refusal changes nothing: every row of every table is the same before and after. One app, one database and one
+world (tests/security/world.py) serve every case. A route added without a matrix row fails
+`test_every_route_needing_a_session_has_a_row`."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from app.database import session
+from tests.security.world import World, build, changed_tables, database_snapshot
+
+ROOT = Path(__file__).resolve().parents[2]
+S = "/api/v1/secure"
+PREFIX = {"facebook": "pages", "instagram": "pagesInsta"}
+
+HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    code: str | None = None
+    message: str | None = None
+
+
+PAGE_NOT_IN_TEAM = Refusal(403, "page_not_in_team", "This page belongs to another team")
+AGENT_NOT_FOUND = Refusal(404, "agent_not_found", "Agent not found")
+ACCOUNT_NOT_YOURS = Refusal(403, message="This account is not yours")
+PAYMENT_NOT_YOURS = Refusal(403, "forbidden", "This payment is not yours")
+NOT_PAGE_ADMIN = Refusal(403, "not_page_admin", "Only page administrators can connect a page")
+OWNER_ONLY = Refusal(403, "owner_only", "Only the page owner can do this")
+TEAM_OWNER_ONLY = Refusal(403, "ownerOnly", "Only the owner of the page can manage its team")
+OWN_DATA = "answers only the caller's own data"
+NOT_APPLICABLE = "names nothing of anyone else"
+
+
+@dataclass(frozen=True)
+class Row:
+    method: str
+    template: str  # as docs/endpoints.tsv writes it; for calls beyond the specification, as the OpenAPI document
+    path: Callable[[World], str]
+    body: Callable[[World], object] = lambda w: None
+    stranger: Refusal | str = PAGE_NOT_IN_TEAM
+    member: Refusal | None = None  # the refusal of an invited member: an owner-only action
+    # The stranger's own page in the path, the owner's ids in the body: (path, body, refusal).
+    crossed: Callable[[World], tuple[str, object, Refusal]] | None = None
+    upload: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.method} {self.template}"
+
+
+def _page(w: World, platform: str) -> str:
+    return w.page_id if platform == "facebook" else w.instagram_id
+
+
+def _post(w: World) -> dict:
+    return {"idPage": w.page_id, "name": w.owner.page.name, "typePage": "facebook", "idPost": w.owner.post_id,
+            "picture": "https://cdn.example/robe.jpg", "message": "La robe", "status": "Published"}
+
+
+def _answer(w: World, **fields) -> dict:
+    return {"entity": w.product_name, "intent": "price", "specificAnswer": "45 DT", "genericAnswer": "Bonjour",
+            **fields}
+
+
+def _catalogue_rows(platform: str) -> list[Row]:
+    """The catalogue calls under one network's prefix (contracts "Catalogue"): any member of the team."""
+    prefix = f"{S}/{PREFIX[platform]}"
+    spec = f"/api/v1/secure/{PREFIX[platform]}"
+    on = (lambda name: lambda w: f"{prefix}/{name}/{_page(w, platform)}")
+    crossing = platform == "facebook"  # the owner's Facebook catalogue, named from the stranger's Facebook page
+
+    def crossed(name: str, body: Callable[[World], dict]):
+        if not crossing:
+            return None
+        return lambda w: (f"{prefix}/{name}/{w.stranger.page_id}", body(w), Refusal(404))
+
+    bodies = {
+        "entities/add": lambda w: {"idPage": _page(w, platform), "entity": {"name": "Sacs", "values": [
+            {"content": "Cabas", "synonyms": ["panier"]}]}},
+        "nameentiteupdate": lambda w: {"id": w.category_id, "name": "Robes longues"},
+        "entiteremove": lambda w: {"id": w.category_id},
+        "valuesadd": lambda w: {"id": w.category_id, "entity": {"content": "Robe verte", "synonyms": []}},
+        "contentupdate": lambda w: {"id": w.category_id, "idChildren": w.product_id, "productName": w.product_name,
+                                    "name": "Robe longue"},
+        "contentremove": lambda w: {"id": w.category_id, "idChildren": w.product_id},
+        "synonymssupdate": lambda w: {"idEntity": w.category_id, "idChildren": w.product_id, "synonyms": ["rb"]},
+        "removesyn": lambda w: {"id": w.category_id, "index": 0, "synonym": w.synonym},
+    }
+    rows = [Row("POST" if name == "entities/add" else "PUT", f"{spec}/{name}/{{pageId}}", on(name), body,
+                crossed=None if name == "entities/add" else crossed(name, body))
+            for name, body in bodies.items()]
+    rows += [
+        Row("GET", f"{spec}/catalogue/export/{{pageId}}", on("catalogue/export")),
+        Row("POST", f"{spec}/catalogue/import/{{pageId}}", on("catalogue/import"),
+            lambda w: {"file": (io.BytesIO(b"Sacs,Cabas,panier\n"), "catalogue.csv")}, upload=True),
+    ]
+    return rows
+
+
+def _page_rows(platform: str) -> list[Row]:
+    """The page calls under one network's prefix (spec 000 §7); disconnect, delete and make owner are the owner's."""
+    prefix = f"/api/v1/secure/{PREFIX[platform]}"
+    page = lambda w: {"id": _page(w, platform)}  # noqa: E731
+    return [
+        Row("GET", f"{prefix}/get/all/", lambda w: f"{prefix}/get/all/", stranger=OWN_DATA),
+        Row("POST", f"{prefix}/connect/", lambda w: f"{prefix}/connect/", page, stranger=NOT_PAGE_ADMIN),
+        Row("POST", f"{prefix}/disconnect/disconnect", lambda w: f"{prefix}/disconnect/disconnect", page,
+            member=OWNER_ONLY),
+        Row("POST", f"{prefix}/disconnect/delete", lambda w: f"{prefix}/disconnect/delete", page,
+            member=OWNER_ONLY),
+        Row("POST", f"{prefix}/disconnect/owner", lambda w: f"{prefix}/disconnect/owner",
+            lambda w: {"id": _page(w, platform), "idFacebook": w.member.facebook_id},
+            member=OWNER_ONLY),
+    ]
+
+
+def _wizard_rows() -> list[Row]:
+    """The wizard's changes of one agent (contracts "Agents and wizard"): another team's agent is a missing one."""
+    changes = {
+        "generiqueadd/{projectId}": lambda w: {"intent": "availability", "genericAnswer": "Disponible",
+                                               "buttons": []},
+        "generiqueupdate/{projectId}": lambda w: {"intent": "price", "genericAnswer": "45 DT", "buttons": []},
+        "intents/remove/{projectId}": lambda w: {"intent": "price"},
+        "{projectId}/remove/entity": lambda w: {"intent": "price", "answer": w.product_answer_id},
+        "firstupdate/{projectId}": lambda w: _answer(w),
+        "update/{projectId}": lambda w: _answer(w, entity="Robe orange", categorie="Robes"),
+        "entitiesupdate/{projectId}": lambda w: _answer(w),
+    }
+    return [Row("PUT", f"/api/v1/secure/project/{change}",
+                (lambda change: lambda w: f"{S}/project/{change.format(projectId=w.generic_agent_id)}")(change),
+                body, stranger=AGENT_NOT_FOUND) for change, body in changes.items()]
+
+
+ROWS: list[Row] = [
+    *_page_rows("facebook"), *_page_rows("instagram"),
+    Row("GET", "/api/v1/secure/pages/test/get/all/", lambda w: f"{S}/pages/test/get/all/", stranger=OWN_DATA),
+    Row("GET", "/api/v1/secure/pages/test/connect/get/all/", lambda w: f"{S}/pages/test/connect/get/all/",
+        stranger=OWN_DATA),
+    Row("PUT", "/api/v1/secure/pages/preference/{idPage}/{platform}",
+        lambda w: f"{S}/pages/preference/{w.page_id}/facebook",
+        lambda w: {"spam": True, "likesComment": True, "hideComment": True,
+                   "respReplies": {"statut": "Exactly", "time": [5000]}},
+        member=OWNER_ONLY),
+    Row("PUT", "/api/v1/secure/pages/publicreply/{idPage}/{platform}",
+        lambda w: f"{S}/pages/publicreply/{w.page_id}/facebook", lambda w: {"statut": True, "message": "Merci !"},
+        member=OWNER_ONLY),
+    # Team (spec 000 §6): only the owner invites, adds and removes; any member lists.
+    Row("GET", "/api/v1/secure/membership/get/{pageId}/{platform}/{memberName}",
+        lambda w: f"{S}/membership/get/{w.page_id}/facebook/Karim", member=TEAM_OWNER_ONLY),
+    Row("POST", "/api/v1/secure/membership/addExistingMember/{pageId}/{platform}",
+        lambda w: f"{S}/membership/addExistingMember/{w.page_id}/facebook",
+        lambda w: {"idFacebook": w.stranger.user.facebook_id}, member=TEAM_OWNER_ONLY,
+        crossed=lambda w: (f"{S}/membership/addExistingMember/{w.stranger.page_id}/facebook",
+                           {"idFacebook": w.member.facebook_id}, Refusal(422, "invitFailed"))),
+    Row("POST", "/api/v1/secure/membership/deleteMember/{role}",
+        lambda w: f"{S}/membership/deleteMember/invited_member",
+        lambda w: {"idFacebook": w.member.facebook_id, "idPage": w.page_id, "typePage": "facebook"},
+        member=TEAM_OWNER_ONLY),
+    Row("POST", "/api/v1/secure/membership/sendMail/{pageId}/{platform}",
+        lambda w: f"{S}/membership/sendMail/{w.page_id}/facebook",
+        lambda w: {"email": "karim@example.com", "nameUser": "Karim", "token": w.invitation_token},
+        member=TEAM_OWNER_ONLY,
+        crossed=lambda w: (f"{S}/membership/sendMail/{w.stranger.page_id}/facebook",
+                           {"email": "karim@example.com", "nameUser": "Karim", "token": w.invitation_token},
+                           Refusal(422, "invitationNotValid"))),
+    Row("GET", "/api/v1/secure/membership/listUser/{pageId}/{platform}",
+        lambda w: f"{S}/membership/listUser/{w.page_id}/facebook"),
+    # Dashboard, agents, agent messages (spec 001 §7).
+    Row("GET", "/api/v1/secure/logEvent/dashbord/intent/{pageId}/{platform}/{period}",
+        lambda w: f"{S}/logEvent/dashbord/intent/{w.page_id}/facebook/all"),
+    Row("GET", "/api/v1/secure/logEvent/dashbord/post/{pageId}/{accessToken}/{platform}/{period}",
+        lambda w: f"{S}/logEvent/dashbord/post/{w.page_id}/token/facebook/all"),
+    Row("GET", "/api/v1/secure/pages/get/project/{pageId}", lambda w: f"{S}/pages/get/project/{w.page_id}"),
+    Row("GET", "/api/v1/secure/project/get/project/{id}", lambda w: f"{S}/project/get/project/{w.post_agent_id}",
+        stranger=AGENT_NOT_FOUND),
+    Row("POST", "/api/v1/secure/project/add", lambda w: f"{S}/project/add", lambda w: {"post": _post(w)}),
+    Row("PUT", "/api/v1/secure/project/remove/project", lambda w: f"{S}/project/remove/project",
+        lambda w: {"_id": w.post_agent_id}, stranger=AGENT_NOT_FOUND),
+    Row("PUT", "/api/v1/secure/project/agent/live/{projectId}",
+        lambda w: f"{S}/project/agent/live/{w.generic_agent_id}", lambda w: {"live": False},
+        stranger=AGENT_NOT_FOUND),
+    Row("GET", "/api/v1/secure/project/get/activeproject/{pageId}",
+        lambda w: f"{S}/project/get/activeproject/{w.page_id}"),
+    Row("GET", "/api/v1/secure/logEvent/post/{postId}/all", lambda w: f"{S}/logEvent/post/{w.page_id}/all"),
+    Row("POST", "/api/v1/secure/logEvent/answer/comment/{platform}", lambda w: f"{S}/logEvent/answer/comment/facebook",
+        lambda w: {"logs": w.log_id, "answer": "Bonjour, elle est à 45 DT."}, stranger=PAGE_NOT_IN_TEAM),
+    Row("GET", "/api/v1/secure/profile/subscriber/{publisherId}",
+        lambda w: f"{S}/profile/subscriber/7345098712340099"),
+    Row("GET", "/api/v1/secure/post/get/{pageId}/{platform}/all", lambda w: f"{S}/post/get/{w.page_id}/facebook/all"),
+    *_wizard_rows(),
+    Row("POST", "/api/v1/secure/logEvent/test/wizard", lambda w: f"{S}/logEvent/test/wizard",
+        lambda w: {"message": {"text": "prix de la robe ?"}, "idPost": w.page_id}),
+    Row("GET", "/api/v1/secure/project/get/entitiesproject/{platform}/{pageId}",
+        lambda w: f"{S}/project/get/entitiesproject/facebook/{w.page_id}"),
+    *_catalogue_rows("facebook"), *_catalogue_rows("instagram"),
+    # Billing (contracts "Billing"): the path's network id is only compared with the caller's.
+    Row("GET", "/api/v1/secure/profile/paymentHistory/{token}",
+        lambda w: f"{S}/profile/paymentHistory/{w.owner.user.facebook_id}", stranger=ACCOUNT_NOT_YOURS),
+    Row("GET", "/api/v1/secure/profile/billing/{token}", lambda w: f"{S}/profile/billing/{w.owner.user.facebook_id}",
+        stranger=ACCOUNT_NOT_YOURS),
+    Row("POST", "/api/v1/secure/profile/addNewTransaction/{id}",
+        lambda w: f"{S}/profile/addNewTransaction/{w.owner.user.facebook_id}",
+        lambda w: {"name": "Agencies", "delai": 6, "user_name": "Olfa", "last_name": "Test",
+                   "email": "olfa@example.com", "adresse": "Tunis"}, stranger=ACCOUNT_NOT_YOURS),
+    Row("GET", "/api/v1/secure/profile/invoice/{order_id}", lambda w: f"{S}/profile/invoice/{w.order_id}",
+        stranger=PAYMENT_NOT_YOURS),
+    Row("GET", "/api/v1/secure/profile/invoice/{order_id}/pdf", lambda w: f"{S}/profile/invoice/{w.order_id}/pdf",
+        stranger=PAYMENT_NOT_YOURS),
+    # Outside the secure prefix, yet signed in.
+    Row("POST", "/api/v1/auth/logout", lambda w: "/api/v1/auth/logout", stranger=NOT_APPLICABLE),
+    Row("POST", "/trainagentpag", lambda w: "/trainagentpag", lambda w: {"idProject": w.generic_agent_id},
+        stranger=AGENT_NOT_FOUND),
+    Row("POST", "/trainagentpos", lambda w: "/trainagentpos", lambda w: {"idProject": w.post_agent_id},
+        stranger=AGENT_NOT_FOUND),
+    Row("POST", "/payment-success", lambda w: "/payment-success", stranger=OWN_DATA),
+    Row("POST", "/api/v1/secure/agents/{agentId}/replays", lambda w: f"{S}/agents/{w.post_agent_id}/replays",
+        stranger=AGENT_NOT_FOUND),
+    Row("GET", "/api/v1/secure/agents/{agentId}/replays/latest",
+        lambda w: f"{S}/agents/{w.post_agent_id}/replays/latest", stranger=AGENT_NOT_FOUND),
+    Row("POST", "/api/v1/secure/agents/{agentId}/replays/{replayId}/cancel",
+        lambda w: f"{S}/agents/{w.post_agent_id}/replays/1/cancel", stranger=AGENT_NOT_FOUND),
+    Row("GET", "/api/v1/secure/agents/{agentId}/replays/{replayId}/comments",
+        lambda w: f"{S}/agents/{w.post_agent_id}/replays/1/comments", stranger=AGENT_NOT_FOUND),
+    Row("GET", "/api/v1/secure/agents/{agentId}/proposals", lambda w: f"{S}/agents/{w.post_agent_id}/proposals",
+        stranger=AGENT_NOT_FOUND),
+    Row("POST", "/api/v1/secure/agents/{agentId}/proposals/{proposalId}/accept",
+        lambda w: f"{S}/agents/{w.post_agent_id}/proposals/1/accept", stranger=AGENT_NOT_FOUND),
+    Row("POST", "/api/v1/secure/agents/{agentId}/proposals/{proposalId}/reject",
+        lambda w: f"{S}/agents/{w.post_agent_id}/proposals/1/reject", stranger=AGENT_NOT_FOUND),
+]
+
+BAD_TOKENS = {
+    "none": "Missing authorization token",
+    "forged": "Invalid authorization token",
+    "unsigned": "Invalid authorization token",
+    "expired": "The session has expired, sign in again",
+    "revoked": "The session was closed, sign in again",
+}
+
+
+@pytest.fixture(scope="module")
+def world(base_settings, sandbox_server):
+    from app import create_app
+    from app.services.reference_data import load_reference_data
+    from tests.api.billing_support import RATES_PER_TND
+    from tests.fixtures.services import truncate_all
+
+    sandbox_server.admin.reset("empty")
+    application = create_app({**base_settings, "CURRENCY_RATES_URL": f"{sandbox_server.url}/rates/TND"})
+    sandbox_server.admin.call("POST", "/rates", {"rates": RATES_PER_TND, "failing": False})
+    with application.app_context():
+        truncate_all()
+        load_reference_data()
+        client = application.test_client()
+        yield application, client, build(application, client, sandbox_server)
+        session.remove()
+
+
+def send(client, row: Row, w: World, headers: dict, path: str | None = None, body=None):
+    body = row.body(w) if body is None else body
+    options = {"data": body, "content_type": "multipart/form-data"} if row.upload else {"json": body}
+    return client.open(path or row.path(w), method=row.method, headers=headers,
+                       **(options if body is not None else {}))
+
+
+def assert_refused(answer, refusal: Refusal) -> None:
+    assert answer.status_code == refusal.status, (answer.status_code, answer.get_data(as_text=True)[:300])
+    assert answer.is_json, answer.get_data(as_text=True)[:300]
+    body = answer.get_json()
+    assert isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"], body
+    if refusal.code is not None:
+        assert body["code"] == refusal.code, body
+    if refusal.message is not None:
+        assert body["message"] == refusal.message, body
+
+
+def refused_without_change(client, row: Row, w: World, headers: dict, refusal: Refusal, **request) -> None:
+    before = database_snapshot()
+    assert_refused(send(client, row, w, headers, **request), refusal)
+    assert changed_tables(before, database_snapshot()) == []
+
+
+@pytest.mark.parametrize("kind", BAD_TOKENS)
+@pytest.mark.parametrize("row", ROWS, ids=lambda row: row.name)
+def test_a_call_without_a_valid_session_is_401_and_changes_nothing(world, row, kind):
+    _app, client, w = world
+    refused_without_change(client, row, w, w.tokens[kind], Refusal(401, "not_authenticated", BAD_TOKENS[kind]))
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if isinstance(r.stranger, Refusal)], ids=lambda row: row.name)
+def test_another_team_naming_the_owners_things_is_refused_and_changes_nothing(world, row):
+    _app, client, w = world
+    refused_without_change(client, row, w, w.stranger.headers, row.stranger)
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r.stranger == OWN_DATA], ids=lambda row: row.name)
+def test_another_teams_own_lists_show_nothing_of_the_owner(world, row):
+    _app, client, w = world
+    before = database_snapshot()
+    answer = send(client, row, w, w.stranger.headers)
+    assert answer.status_code == 200, answer.get_json()
+    shown = answer.get_data(as_text=True)
+    for secret in (w.page_id, w.instagram_id, w.owner.page.name, w.order_id):
+        assert secret not in shown
+    assert changed_tables(before, database_snapshot()) == []
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r.crossed], ids=lambda row: row.name)
+def test_the_owners_ids_named_from_another_teams_own_page_are_ids_of_nothing(world, row):
+    _app, client, w = world
+    path, body, refusal = row.crossed(w)
+    refused_without_change(client, row, w, w.stranger.headers, refusal, path=path, body=body)
+
+
+@pytest.mark.parametrize("role", ["invited_member", "invited_admin"])
+@pytest.mark.parametrize("row", [r for r in ROWS if r.member], ids=lambda row: row.name)
+def test_an_invited_member_is_refused_the_owners_actions_and_changes_nothing(world, row, role):
+    _app, client, w = world
+    headers = w.member_headers if role == "invited_member" else w.admin_headers
+    refused_without_change(client, row, w, headers, row.member)
+
+
+# --- the matrix covers every call ---------------------------------------------------------------------------------
+
+def specified_secure_calls() -> set[tuple[str, str]]:
+    with open(ROOT / "docs" / "endpoints.tsv", encoding="utf-8") as listing:
+        lines = [line for line in csv.reader(listing, delimiter="\t") if line and not line[0].startswith("#")]
+    return {(method, path) for method, path, *_ in lines if "/secure/" in path}
+
+
+def endpoint_of(app, method: str, path: str) -> str:
+    endpoint, _args = app.url_map.bind("localhost").match(path, method=method)
+    return endpoint
+
+
+def test_every_secure_call_of_the_specification_has_a_row(world):
+    assert specified_secure_calls() - {(row.method, row.template) for row in ROWS} == set()
+
+
+def test_every_row_is_a_route_the_app_serves(world):
+    app, _client, w = world
+    for row in ROWS:
+        assert endpoint_of(app, row.method, row.path(w)) != "frontend", row.name
+        if row.crossed:
+            assert endpoint_of(app, row.method, row.crossed(w)[0]) == endpoint_of(app, row.method, row.path(w))
+
+
+def test_every_route_needing_a_session_has_a_row(world):
+    """A `/secure/` route of the url_map, or an operation of the OpenAPI document marked with the bearer scheme,
+    that no row reaches fails here: a new call must come with its refusals."""
+    app, client, w = world
+    covered = {(row.method, endpoint_of(app, row.method, row.path(w))) for row in ROWS}
+    served = {(method, rule.endpoint) for rule in app.url_map.iter_rules() if rule.rule.startswith(S)
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    document = client.get("/api/openapi.json").get_json()
+    documented = {(method.upper(), endpoint_of(app, method.upper(), _example_path(path)))
+                  for path, operations in document["paths"].items()
+                  for method, operation in operations.items()
+                  if method in HTTP_METHODS and operation.get("security")}
+    assert served - covered == set()
+    assert documented - covered == set()
+    assert {endpoint for _method, endpoint in documented} >= {endpoint for _method, endpoint in served}
+
+
+def _example_path(template: str) -> str:
+    """A concrete path of an OpenAPI path template (numbers for ids, a network name for a platform)."""
+    return re.sub(r"\{(\w+)\}", lambda match: "facebook" if match.group(1) == "platform" else "1", template)
+
+
+def test_the_snapshot_sees_what_an_allowed_call_changes(world):
+    """The matrix's "changes nothing" is not blind: the owner's own call of a row, allowed, shows in it. (Last in
+    the module: it changes the world.)"""
+    _app, client, w = world
+    row = next(row for row in ROWS if row.template == "/api/v1/secure/pages/publicreply/{idPage}/{platform}")
+    before = database_snapshot()
+    answer = send(client, row, w, w.owner.headers)
+    assert answer.status_code == 200, answer.get_json()
+    assert changed_tables(before, database_snapshot()) == ["social_pages"]
