@@ -1,4 +1,4 @@
-# One image for web, worker, beat and flower (docker-compose.yml picks the command).
+# One image for the migration, web, worker, beat and flower (docker-compose.yml picks the command).
 FROM node:20-bookworm-slim AS frontend
 WORKDIR /src/frontend
 COPY frontend/package.json frontend/package-lock.json ./
@@ -19,4 +19,5 @@ COPY gunicorn.conf.py ./
 COPY --from=frontend /src/frontend/dist frontend/dist
 RUN python -m nlp train
 EXPOSE 8000
-CMD ["gunicorn", "-w", "4", "-b", "0.0.0.0:8000", "app:create_app()"]
+# Liveness is GET /healthz, readiness GET /readyz (the database and Redis answer); metrics at /metrics.
+CMD ["gunicorn", "-w", "4", "-b", "0.0.0.0:8000", "--access-logfile", "-", "app:create_app()"]

@@ -1,5 +1,11 @@
 """gunicorn reads this file from the working directory (run.sh, the Procfile and the benchmark start it there)."""
 import gc
+import os
+
+from app import logging_setup
+
+# gunicorn's own lines (start, worker deaths, access lines) in the product's format, redacted like the rest.
+logconfig_dict = logging_setup.gunicorn_logconfig()
 
 
 def post_worker_init(worker):
@@ -11,3 +17,12 @@ def post_worker_init(worker):
     # The app's objects live as long as the process: moved out of the collector's sight, they no longer make
     # every full collection walk them (pauses of ~100 ms under webhook load, seen in bench/pipeline_bench.py).
     gc.freeze()
+
+
+def child_exit(_server, worker):
+    # With PROMETHEUS_MULTIPROC_DIR set, each worker writes its metrics to files there; a dead worker's live
+    # values must stop counting (its counters stay summed in, as Prometheus expects).
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

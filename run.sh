@@ -6,6 +6,8 @@ cd "$(dirname "$0")"
 bash scripts/setup.sh
 bash scripts/ensure-redis.sh
 .venv/bin/python -m app migrate
+# The web and the worker write their metrics there (the web's /metrics adds them up): a fresh start, fresh counters.
+rm -rf var/metrics && mkdir -p var/metrics
 # The demo (README "Try the loop"): once the sandbox answers, Amira Ben Salah gets a paid plan and her page Maison
 # Jasmin is connected with a live agent and a small catalogue. Seeding again changes nothing that is there.
 .venv/bin/python -m app demo --wait 120 &
