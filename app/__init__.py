@@ -1,11 +1,9 @@
 """The web process: create_app() reads like a table of contents of the product's web side."""
 from __future__ import annotations
 
-import logging
-
 from flask import Flask
 
-from app import queue
+from app import log_context, logging_setup, queue
 from app.config import flask_config, load_settings
 
 
@@ -13,7 +11,8 @@ def create_app(overrides: dict | None = None) -> Flask:
     settings = load_settings(overrides)
     app = Flask(__name__, static_folder=None)
     app.config.update(flask_config(settings))
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging_setup.configure(settings)
+    app.before_request(log_context.clear)  # a thread serves request after request: no comment carried over
 
     _init_database(app)
     _init_extensions(app)
@@ -34,6 +33,7 @@ def _init_extensions(app: Flask) -> None:
 
     from app import body_limit, security_headers
     from app.api import security
+    from app.api.openapi_links import LinksPlugin
     from app.errors import register_error_handlers
     from app.extensions import api, jwt, limiter
 
@@ -41,7 +41,7 @@ def _init_extensions(app: Flask) -> None:
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     jwt.init_app(app)
-    api.init_app(app)
+    api.init_app(app, spec_kwargs={"extra_plugins": [LinksPlugin()]})
     limiter.init_app(app)
     # Only a few public views are throttled, and their decorators check their own limits. The limiter's hook
     # before every request has nothing to add and costs about 0.1 ms of CPU each, on the webhook's hot path.
@@ -60,10 +60,11 @@ def _init_queue(app: Flask) -> None:
 
 def _register_routes(app: Flask) -> None:
     from app import frontend
-    from app.api import BLUEPRINTS
+    from app.api import BLUEPRINTS, health
     from app.extensions import api
     from app.webhooks import BLUEPRINTS as WEBHOOK_BLUEPRINTS
 
     for blueprint in (*BLUEPRINTS, *WEBHOOK_BLUEPRINTS):
         api.register_blueprint(blueprint)
+    app.register_blueprint(health.blp)  # operations: outside the API's OpenAPI document
     frontend.install(app)

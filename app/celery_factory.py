@@ -7,7 +7,8 @@ from app import queue
 
 
 def make_celery(settings: dict) -> Celery:
-    celery = Celery("autoreply", broker=settings["REDIS_URL"])
+    # kombu's Redis transport, with a fix that keeps a worker alive when Redis restarts under a running task.
+    celery = Celery("autoreply", broker=settings["REDIS_URL"], broker_transport="app.redis_broker:Transport")
     transport = {
         # docs/architecture.md#queue-rules rule 3: minutes, not hours, so a SIGKILLed worker's messages come back soon;
         # far above the 60 s hard limit so a running task is never delivered twice.
@@ -24,7 +25,11 @@ def make_celery(settings: dict) -> Celery:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
-        worker_cancel_long_running_tasks_on_connection_loss=True,
+        # A lost broker connection must not kill a running batch mid-way (issue 23: a Redis restart cut batches
+        # whose calls were already sent). The batch finishes and records its outcomes in the database; its ack is
+        # lost with the connection, so the message comes back after the visibility timeout and finds nothing to
+        # do (the tasks read their tables; mail, which no row records as sent, may go twice: rule 4).
+        worker_cancel_long_running_tasks_on_connection_loss=False,
         task_time_limit=60,
         task_soft_time_limit=45,
         broker_transport_options=transport,

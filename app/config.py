@@ -70,18 +70,37 @@ DEFAULTS = {
     "WEBHOOK_MAX_BYTES": str(1024 * 1024),
     "NLP_CACHE_DIR": str(ROOT / "var" / "nlp-cache"),
     "DISPATCH_INTERVAL": "1",
-    "SWEEP_INTERVAL": "30",
+    # Recovery within seconds of a fault (issue 23): an action is `sending` only during its own call (at most twice
+    # GRAPH_TIMEOUT with the client's one retry on a reset connection), so 30 s stuck means its worker died.
+    "SWEEP_INTERVAL": "5",
     "POLL_INTERVAL": "60",
-    "INBOX_STALE_SECONDS": "60",
-    "STUCK_SENDING_SECONDS": "120",
+    "INBOX_STALE_SECONDS": "10",
+    "STUCK_SENDING_SECONDS": "30",
     "CELERY_VISIBILITY_TIMEOUT": "600",
+    # The longest a replay waits on one rate-limit answer before reading again (Meta announces a minute or more).
+    "REPLAY_MAX_WAIT_SECONDS": "60",
     "CELERY_KEY_PREFIX": "",  # lets several installations (or test runs) share one Redis
     # Per client address. Login costs a Graph API call against the app's rate limit, so guessing is throttled.
     "LOGIN_RATE_LIMIT": "10 per minute;60 per hour",
     "CONTACT_RATE_LIMIT": "3 per minute;20 per day",
+    # Refused webhook calls (bad signature, failed handshake) only; signed deliveries are never counted.
+    "WEBHOOK_REFUSAL_LIMIT": "20 per minute;200 per hour",
     # How many reverse proxies in front of the web process add X-Forwarded-For: the client address is read
     # that many hops back (0: the address the web process sees). Never more than there really are.
     "FORWARDED_HOPS": "0",
+    # Operations (README "Production"). Log lines: "json" (one object per line) or "text"; empty means json in
+    # staging and production, text in development and test.
+    "LOG_FORMAT": "",
+    "LOG_LEVEL": "INFO",
+    # Who may read /metrics outside development and test: a bearer token and/or client networks (comma-separated
+    # CIDRs); with neither, it answers 403 there. A worker serves its own metrics on METRICS_PORT (0: none).
+    "METRICS_TOKEN": "",
+    "METRICS_ALLOWED_NETWORKS": "",
+    "METRICS_PORT": "0",
+    "METRICS_ADDRESS": "0.0.0.0",
+    # Flower's users, "user:password[,user2:password2]"; `python -m workers.flower` refuses to start without it
+    # outside development and test.
+    "FLOWER_BASIC_AUTH": "",
 }
 
 
@@ -115,7 +134,20 @@ def _problems(settings: dict, given: set[str]) -> list[str]:
     problems = [f"{key}: {reason}" for key in SECRET_KEYS if (reason := _weak_secret(key, settings.get(key) or ""))]
     problems += [f"{key}: must be set explicitly (the default is the local sandbox)"
                  for key in EXPLICIT_KEYS if key not in given or not str(settings.get(key) or "").strip()]
+    problems += [f"METRICS_ALLOWED_NETWORKS: {part!r} is not a network (e.g. 10.0.0.0/8)"
+                 for part in (part.strip() for part in str(settings.get("METRICS_ALLOWED_NETWORKS") or "").split(","))
+                 if part and not _is_network(part)]
     return problems
+
+
+def _is_network(value: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(value, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def _weak_secret(key: str, value: str) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify
+from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ class UpstreamUnavailable(DomainError):
 def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(DomainError, _domain_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(DBAPIError, _database_error)
     app.register_error_handler(Exception, _unexpected_error)
 
 
@@ -73,6 +75,16 @@ def _http_error(error: HTTPException):
     # The exception's own headers stay (Allow on a 405, Retry-After on a 429); the body is ours.
     headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
     return jsonify(body), error.code, headers
+
+
+def _database_error(error: DBAPIError):
+    """A connection the database refused or cut (a restart, a failover, an administrator's kill) is a moment's
+    unavailability, not a bug: 503 and Retry-After, so callers (Meta's webhook retries too) try again."""
+    if not (isinstance(error, OperationalError) or error.connection_invalidated):
+        return _unexpected_error(error)
+    log.warning("database unavailable: %s", type(error.orig).__name__)
+    return jsonify(message="The service is briefly unavailable, try again", code="database_unavailable"), 503, \
+        {"Retry-After": "1"}
 
 
 def _unexpected_error(error: Exception):

@@ -6,6 +6,8 @@ is the contract.
 from __future__ import annotations
 
 import logging
+import threading
+import time
 
 import redis
 
@@ -18,12 +20,13 @@ DISPATCH_DUE = "actions.dispatch_due"
 POLL_PAGES = "polling.poll_pages"
 TRAIN_AGENT = "training.train_agent"
 SEND_MAIL = "mail.send"
+RUN_REPLAY = "replay.run"
 SWEEP_STALE = "sweeps.requeue_stale"
 EXPIRE_PLANS = "billing.expire_plans"
 PING = "health.ping"
 
-# Queues are named after jobs so a burst of comments never delays training or mail.
-QUEUES = ("ingest", "actions", "training", "mail", "sweeps", "default")
+# Queues are named after jobs so a burst of comments never delays training or mail, nor a long replay either.
+QUEUES = ("ingest", "actions", "training", "mail", "sweeps", "replay", "default")
 ROUTES = {
     INGEST_INBOX: "ingest",
     DISPATCH_DUE: "actions",
@@ -32,12 +35,39 @@ ROUTES = {
     EXPIRE_PLANS: "sweeps",
     TRAIN_AGENT: "training",
     SEND_MAIL: "mail",
+    RUN_REPLAY: "replay",
     PING: "default",
 }
 
 _celery = None
 _bells: redis.Redis | None = None
 _bell_prefix = ""
+
+
+class QuietWarnings:
+    """One warning line per `every` seconds for a failure that repeats (every webhook while Redis is down), saying
+    how many like it were kept quiet since the last line; the error's message, not its traceback."""
+
+    def __init__(self, logger: logging.Logger, every: float = 30.0):
+        self.logger, self.every = logger, every
+        self._lock = threading.Lock()
+        self._quiet_until: dict[str, float] = {}
+        self._suppressed: dict[str, int] = {}
+
+    def warn(self, what: str, error: BaseException) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if now < self._quiet_until.get(what, 0.0):
+                self._suppressed[what] = self._suppressed.get(what, 0) + 1
+                return
+            self._quiet_until[what] = now + self.every
+            suppressed = self._suppressed.pop(what, 0)
+        more = f" ({suppressed} more since the last warning)" if suppressed else ""
+        self.logger.warning("%s: %s: %s%s; the stored rows wait for the sweeps", what, type(error).__name__, error,
+                            more)
+
+
+_outage = QuietWarnings(log)
 
 
 def bind(celery_app) -> None:
@@ -54,8 +84,8 @@ def enqueue(name: str, *args, countdown: float | None = None) -> bool:
         _celery.send_task(name, args=list(args), queue=ROUTES.get(name, "default"), countdown=countdown,
                           retry=False)
         return True
-    except Exception:  # kombu raises OperationalError and friends; callers rely on the sweeps
-        log.warning("could not enqueue %s", name, exc_info=True)
+    except Exception as error:  # kombu raises OperationalError and friends; callers rely on the sweeps
+        _outage.warn(f"could not enqueue {name}", error)
         return False
 
 
@@ -71,8 +101,8 @@ def ring(name: str) -> bool:
     try:
         if not _bells.set(key, 1, nx=True, px=redis_keys.BELL_TTL_MS):
             return True
-    except redis.RedisError:
-        log.warning("could not ring %s", name, exc_info=True)
+    except redis.RedisError as error:
+        _outage.warn(f"could not ring {name}", error)
         return False
     if enqueue(name):
         return True
@@ -84,8 +114,8 @@ def answer(name: str) -> None:
     """Called by the task `ring` published, before it reads its table: later rings publish a new message."""
     try:
         _bells.delete(_bell_key(name))
-    except redis.RedisError:  # the bell expires on its own; meanwhile the sweep rings past it
-        log.warning("could not answer %s", name, exc_info=True)
+    except redis.RedisError as error:  # the bell expires on its own; meanwhile the sweep rings past it
+        _outage.warn(f"could not answer {name}", error)
 
 
 def _bell_key(name: str) -> str:

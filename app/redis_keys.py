@@ -8,6 +8,7 @@ PING_ANSWER = "health:ping:{token}"
 PING_ANSWER_TTL = 300
 
 # A task that drains a table is waiting to run (app/queue.py ring/answer): saves one message per webhook. It expires
-# so that a drain message lost with a crashed Redis is published again by the next ring.
+# within seconds, so that a drain message lost with a crashed Redis or held by a killed worker is published again by
+# the next ring (at worst one extra message per TTL while a drain waits that long).
 BELL = "bell:{task}"
-BELL_TTL_MS = 60_000
+BELL_TTL_MS = 3_000

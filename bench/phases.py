@@ -1,17 +1,25 @@
-"""The two measured phases of bench/pipeline_bench.py and the warm-up before them: signed webhooks at a fixed rate,
-then comments typed at the sandbox up to their private replies, counted at the sandbox (lost, duplicated)."""
+"""The measured phases of bench/pipeline_bench.py and the warm-up before them: signed webhooks at a fixed rate, a
+Celery no-op drain through the same worker (the yardstick the pipeline is compared to), then comments typed at the
+sandbox up to their private replies, counted at the sandbox (lost, duplicated)."""
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import threading
 import time
+import uuid
 from collections import Counter
 
+import redis
+from kombu.exceptions import OperationalError
 from sqlalchemy import func, select
 
+from app import queue, redis_keys
+from app.celery_factory import make_celery
 from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
+from app.services import actions
 from bench.load import HttpClient, paced, percentile
 from bench.shop import PRICE_QUESTIONS
 
@@ -71,9 +79,45 @@ def _signed_delivery(settings: dict, shop, comment_id: str) -> tuple[bytes, dict
     return body, {"Content-Type": "application/json", "X-Hub-Signature-256": f"sha256={signature}"}
 
 
-def measure_pipeline(product, shop, args) -> dict:
-    """Phase b: comments typed at the sandbox (which sends the webhooks), counted as private replies there."""
-    client = HttpClient("127.0.0.1", product.sandbox_port)
+# Celery's own built-in task, registered in every app: it returns its arguments and does nothing else.
+NOOP_TASK = "celery.accumulate"
+
+
+def measure_noop_drain(product, tasks: int, timeout: float = 180.0) -> dict:
+    """Phase n: `tasks` no-op Celery tasks queued first on a queue of their own, then drained by the product's worker
+    (same Redis, same settings: prefork -c 2, late acks, prefetch 1), which is told to consume that queue. A ping
+    queued behind them says when the last one ran. What the machine can do per second for Celery alone, right now:
+    the pipeline's throughput is printed as a ratio to it, which drifts far less than either figure."""
+    celery = make_celery(product.settings)
+    queue_name, token = f"bench-noop-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
+    with celery.producer_or_acquire() as producer:
+        for _ in range(tasks):
+            celery.send_task(NOOP_TASK, queue=queue_name, producer=producer)
+        celery.send_task(queue.PING, args=[token], queue=queue_name, producer=producer)
+    answer = redis_keys.PING_ANSWER.format(token=token)
+    cpu_before, started = product.cpu_seconds(), time.time()
+    _tell_worker(celery, "add_consumer", queue_name)
+    if not _wait(lambda: product.redis.exists(answer), timeout):
+        raise SystemExit(f"no-op drain: {tasks} tasks not drained within {timeout:.0f} s")
+    seconds = time.time() - started
+    cpu = _cpu_ms_per(product, cpu_before, tasks)
+    _tell_worker(celery, "cancel_consumer", queue_name)
+    product.redis.delete(answer)
+    return {"tasks": tasks, "seconds": seconds, "per_second": tasks / seconds, "cpu_ms_per_task": cpu}
+
+
+def _tell_worker(celery, command: str, queue_name: str) -> None:
+    """A remote control command; once more on a pooled connection that a Redis restart (--faults) closed."""
+    try:
+        getattr(celery.control, command)(queue_name, reply=True, timeout=5)
+    except (redis.ConnectionError, OperationalError):
+        getattr(celery.control, command)(queue_name, reply=True, timeout=5)
+
+
+def measure_pipeline(product, shop, args, faults=None) -> dict:
+    """Phase b: comments typed at the sandbox (which sends the webhooks), counted as private replies there.
+    `faults(seconds)`, when given, runs beside the load and returns when (time.time()) and what it broke."""
+    client = HttpClient(getattr(product, "sandbox_host", "127.0.0.1"), product.sandbox_port)
     posted: dict[int, str] = {}
 
     def post_comment(index: int):
@@ -88,7 +132,14 @@ def measure_pipeline(product, shop, args) -> dict:
         return call
 
     cpu_before, finished_before = product.cpu_seconds(), _finished_replies()
+    injected: list[tuple[float, str]] = []
+    injector = threading.Thread(target=lambda: injected.extend(faults(args.comments / args.rate))) if faults \
+        else None
+    if injector:
+        injector.start()
     timings = paced([post_comment(index) for index in range(args.comments)], args.rate, args.client_threads)
+    if injector:
+        injector.join()
     settled = _drain(_finished_replies, finished_before + len(posted), args.drain_seconds)
     replies = _replies_by_comment(shop.admin.effects())
     latencies, last_reply = [], 0.0
@@ -99,12 +150,35 @@ def measure_pipeline(product, shop, args) -> dict:
             last_reply = max(last_reply, times[0])
     first_post = min(timing.started for timing in timings)
     unanswered = [comment_id for comment_id in posted.values() if not replies.get(comment_id)]
+    recovery = _recovery(injected, posted, timings, replies, shop) if injected else None
     return {"posted": len(posted), "post_errors": args.comments - len(posted), "settled": settled,
             "lost": len(unanswered), "lost_why": _why_unanswered(unanswered),
             "duplicated": sum(1 for comment_id in posted.values() if len(replies.get(comment_id, [])) > 1),
             "per_second": len(latencies) / (last_reply - first_post) if latencies else 0.0,
             "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
-            "max": max(latencies, default=0.0), "cpu_ms_per_comment": _cpu_ms_per(product, cpu_before, len(posted))}
+            "max": max(latencies, default=0.0), "cpu_ms_per_comment": _cpu_ms_per(product, cpu_before, len(posted)),
+            "recovery": recovery}
+
+
+def _recovery(injected: list[tuple[float, str]], posted: dict[int, str], timings, replies: dict, shop) -> dict:
+    """Under faults: the overhead of comments posted after the last fault, when the last reply came relative to
+    the end of the load, and what was repeated at the Graph API (likes seen twice at the sandbox, private replies
+    the product had to recover as sent by an earlier attempt, calls made more than once)."""
+    last_fault, last_post = injected[-1][0], max(timing.started for timing in timings)
+    after = [replies[comment_id][0] - timings[index].started for index, comment_id in posted.items()
+             if timings[index].started >= last_fault and replies.get(comment_id)]
+    firsts = [times[0] for comment_id, times in replies.items() if comment_id in set(posted.values())]
+    session.rollback()
+    repeated = dict(session.execute(select(PlannedAction.kind, func.sum(PlannedAction.attempts - 1))
+                                    .group_by(PlannedAction.kind)).all())
+    earlier = session.scalar(select(func.count()).select_from(PlannedAction).where(
+        PlannedAction.error == actions.EARLIER_ATTEMPT))
+    likes = [effect for effect in shop.admin.effects() if effect["kind"] == "like"]
+    return {"faults": [what for _at, what in injected], "after_count": len(after),
+            "after_p50": percentile(after, 0.5), "after_p99": percentile(after, 0.99),
+            "settled_after_load": max(firsts, default=last_post) - last_post,
+            "repeated_calls": repeated, "earlier_attempt": earlier,
+            "likes_twice": sum(1 for effect in likes if effect.get("repeat"))}
 
 
 def _cpu_ms_per(product, before: dict[str, float], count: int) -> dict[str, float]:
@@ -160,10 +234,10 @@ def _drain(progress, target: int, seconds: float) -> bool:
     return last >= target
 
 
-def _wait(condition, seconds: float) -> bool:
+def _wait(condition, seconds: float, every: float = 0.02) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
             return True
-        time.sleep(0.25)
+        time.sleep(every)
     return condition()

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import psutil
+import redis
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +48,12 @@ class Service:
         except psutil.NoSuchProcess:
             return 0.0
 
+    def kill(self) -> None:
+        """SIGKILL the whole process group: a crash, nothing saved, nothing handed back."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
     def stop(self, grace: float = 10.0) -> None:
         if not self.alive():
             return
@@ -56,6 +63,42 @@ class Service:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+
+
+class RedisServer:
+    """A redis-server of the run's own (append-only file on, as in production) that a fault can crash and start
+    again on the same port and directory."""
+
+    def __init__(self, directory: Path):
+        self.directory, self.port = directory, free_port()
+        self.service: Service | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.service = Service("redis", ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
+                                         str(self.directory), "--appendonly", "yes", "--save", "",
+                                         "--maxmemory-policy", "noeviction"], {}, self.directory)
+        client = redis.Redis(port=self.port, socket_timeout=2)
+        wait_for(lambda: _pings(client), "redis-server", services=(self.service,))
+
+    def crash_and_restart(self) -> None:
+        self.service.kill()
+        self.start()
+
+    def stop(self) -> None:
+        if self.service:
+            self.service.stop()
+
+
+def _pings(client) -> bool:
+    try:
+        return client.ping()
+    except (redis.BusyLoadingError, redis.ConnectionError):  # still reading its append-only file, or not up yet
+        return False
 
 
 def pids_cpu_seconds(pids: list[int]) -> float:

@@ -7,6 +7,7 @@ from sandbox import scenarios
 from sandbox.access import store
 
 blueprint = Blueprint("admin", __name__, url_prefix="/__admin")
+MAX_PAST_COMMENTS = 10_000
 
 
 class AdminInputError(Exception):
@@ -135,6 +136,25 @@ def create_comment():
     comment = store().add_comment(post["id"], text(payload, "message", limit=8000), fan(author, post),
                                   parent_id, payload.get("created_time") and number(payload, "created_time"))
     return jsonify({"id": comment["id"], "post_id": post["id"]}), 201
+
+
+@blueprint.post("/comments/past")
+def create_past_comments():
+    """Up to MAX_PAST_COMMENTS top-level comments on one post in one call, delivered to no webhook: the history a
+    page had before the app was subscribed."""
+    payload = body()
+    post = existing(payload.get("post_id"), "post", "post_id")
+    items = payload.get("comments")
+    if not isinstance(items, list) or not 0 < len(items) <= MAX_PAST_COMMENTS:
+        raise AdminInputError(f"comments must be a list of 1 to {MAX_PAST_COMMENTS} objects")
+    comments = []
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("from"), dict):
+            raise AdminInputError('each comment must be an object with a message and a from {"id", "name"}')
+        comments.append({"message": text(item, "message", limit=8000), "from": fan(item["from"], post),
+                         "created_time": item.get("created_time") and number(item, "created_time")})
+    added = store().add_past_comments(post["id"], comments)
+    return jsonify({"post_id": post["id"], "ids": [comment["id"] for comment in added]}), 201
 
 
 def fan(author, post):

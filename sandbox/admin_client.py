@@ -34,6 +34,10 @@ class AdminClient:
         author = author or {"name": "Karim Trabelsi", "username": "karim.trabelsi"}
         return self.call("POST", "/comments", {"post_id": post_id, "message": message, "from": author, **extra})
 
+    def past_comments(self, post_id, comments):
+        """Comments ({message, from, created_time?}) a post had before the app subscribed: no webhook is sent."""
+        return self.call("POST", "/comments/past", {"post_id": post_id, "comments": list(comments)})
+
     def comment_effects(self, comment_id):
         return self.call("GET", f"/comments/{comment_id}")
 

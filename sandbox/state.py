@@ -105,20 +105,33 @@ class Store:
     def add_comment(self, post_id, message, author, parent_id=None, created_time=None):
         """Store a comment (or a reply when parent_id names a comment) and tell the listeners (webhooks)."""
         with self.lock:
-            post = self.objects[str(post_id)]
-            if post["platform"] == "instagram":
-                comment_id = str(self.next_number("ig_comment"))
-            else:
-                comment_id = f"{post['id'].split('_')[1]}_{self.next_number('comment')}"
-            comment = {"type": "comment", "id": comment_id, "platform": post["platform"], "post_id": post["id"],
-                       "page_id": post["page_id"], "ig_user_id": post.get("ig_user_id"),
-                       "parent_id": parent_id and str(parent_id), "message": message, "from": dict(author),
-                       "created_time": int(created_time or time.time()), "seq": self.counter,
-                       "is_hidden": False, "likes": [], "private_replies": []}
-            self.objects[comment_id] = comment
+            comment = self._new_comment(self.objects[str(post_id)], message, author, parent_id, created_time)
             self.saved()
         for listener in self.comment_listeners:
             listener(comment)
+        return comment
+
+    def add_past_comments(self, post_id, comments):
+        """Store many top-level comments at once ({message, from, created_time?}) without telling the listeners:
+        comments written before the app subscribed, as a page's history is (tests and benchmarks of replays)."""
+        with self.lock:
+            post = self.objects[str(post_id)]
+            added = [self._new_comment(post, item["message"], item["from"], None, item.get("created_time"))
+                     for item in comments]
+            self.saved()
+        return added
+
+    def _new_comment(self, post, message, author, parent_id, created_time):
+        if post["platform"] == "instagram":
+            comment_id = str(self.next_number("ig_comment"))
+        else:
+            comment_id = f"{post['id'].split('_')[1]}_{self.next_number('comment')}"
+        comment = {"type": "comment", "id": comment_id, "platform": post["platform"], "post_id": post["id"],
+                   "page_id": post["page_id"], "ig_user_id": post.get("ig_user_id"),
+                   "parent_id": parent_id and str(parent_id), "message": message, "from": dict(author),
+                   "created_time": int(created_time or time.time()), "seq": self.counter,
+                   "is_hidden": False, "likes": [], "private_replies": []}
+        self.objects[comment_id] = comment
         return comment
 
     def comments_of(self, object_id, stream=False):

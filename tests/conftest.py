@@ -50,9 +50,12 @@ def base_settings(database_url, sandbox_server) -> dict:
         "STUCK_SENDING_SECONDS": "3",
         "CELERY_VISIBILITY_TIMEOUT": "30",
         "GRAPH_TIMEOUT": "2",
+        # A replay waits out a rate limit a second at most, so its tests see it slowed, not stalled for a minute.
+        "REPLAY_MAX_WAIT_SECONDS": "1",
         # The suite signs in hundreds of users from one address; the throttle has its own tests.
         "LOGIN_RATE_LIMIT": "10000 per minute",
         "CONTACT_RATE_LIMIT": "10000 per minute",
+        "WEBHOOK_REFUSAL_LIMIT": "10000 per minute",
         # Mail the suite's shared worker sends goes nowhere (port 9 refuses), never to a developer's mail sink;
         # the mail tests start their own SMTP server.
         "SMTP_URL": "smtp://127.0.0.1:9",

@@ -5,8 +5,11 @@ module is imported here so the worker knows every task name of app/queue.py.
 """
 from __future__ import annotations
 
+import warnings
+
+from celery.exceptions import CPendingDeprecationWarning
 from celery.schedules import crontab
-from celery.signals import task_postrun, worker_process_init
+from celery.signals import task_postrun, worker_process_init, worker_ready
 
 from app import queue
 from app.celery_factory import make_celery
@@ -17,10 +20,16 @@ settings = load_settings()
 init_engine(settings["DATABASE_URL"])
 celery = make_celery(settings)
 queue.bind(celery)
+DISPATCH_INTERVAL, SWEEP_INTERVAL = float(settings["DISPATCH_INTERVAL"]), float(settings["SWEEP_INTERVAL"])
+celery.conf.beat_scheduler = "workers.beat:QuietScheduler"
 celery.conf.beat_schedule = {
     # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4).
-    "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": float(settings.get("DISPATCH_INTERVAL", 1))},
-    "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": float(settings.get("SWEEP_INTERVAL", 30))},
+    # Each message expires after a few periods: those beat published while no worker ran are dropped unrun, and the
+    # next tick reads the same table.
+    "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": DISPATCH_INTERVAL,
+                             "options": {"expires": 5 * DISPATCH_INTERVAL}},
+    "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": SWEEP_INTERVAL,
+                           "options": {"expires": 2 * SWEEP_INTERVAL}},
     "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},
     # Daily, just after midnight UTC: plans past their date become expired (the limits read the date themselves).
     "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute=5, hour=0)},
@@ -31,7 +40,9 @@ import workers.billing  # noqa: E402,F401
 import workers.health  # noqa: E402,F401
 import workers.ingest  # noqa: E402,F401
 import workers.mail  # noqa: E402,F401
+import workers.observability  # noqa: E402,F401  (logs and metrics on Celery's signals)
 import workers.polling  # noqa: E402,F401
+import workers.replay  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
 import workers.training  # noqa: E402,F401
 
@@ -45,3 +56,22 @@ def _fresh_connections(**_kwargs) -> None:
 @task_postrun.connect
 def _release_session(**_kwargs) -> None:
     session.remove()
+
+
+@worker_ready.connect
+def _catch_up(**_kwargs) -> None:
+    """A worker that starts (after a crash or a deploy) does at once what the sweeps would do within
+    seconds: drain the inbox past a doorbell left set, send what is due, resolve stuck actions. (After a Redis
+    restart the short-lived doorbell and the sweeps do the same.)"""
+    queue.answer(queue.INGEST_INBOX)
+    queue.ring(queue.INGEST_INBOX)
+    queue.enqueue(queue.DISPATCH_DUE)
+    queue.enqueue(queue.SWEEP_STALE)
+
+
+@worker_ready.connect
+def _quiet_connection_loss_warning(**_kwargs) -> None:
+    # Celery warns on every lost broker connection that it will cancel running tasks by default in 6.0; this worker
+    # keeps them running on purpose (app/celery_factory.py), so the warning is noise in an outage. Set here because
+    # Celery's logging set-up turns its own warnings to "always" after the app is loaded.
+    warnings.filterwarnings("ignore", message=r"\s*In Celery 5\.1 we introduced", category=CPendingDeprecationWarning)

@@ -15,7 +15,7 @@ from flask.views import MethodView
 from app.api.agents_schemas import (ActiveProjectSchema, LiveAnswerSchema, LiveSchema, ProjectAddSchema,
                                     ProjectRefSchema, ProjectSchema)
 from app.api.blueprint import Blueprint
-from app.api.fields import MAX_ROW_ID
+from app.api.fields import path_row_id
 from app.api.security import current_user, signed_in
 from app.errors import NotFound
 from app.services import activation, agents
@@ -31,9 +31,7 @@ ACTIVE_PROJECTS_ANSWER = {"oneOf": [{"type": "array", "items": {"type": "object"
 
 def agent_id_of(value: int) -> int:
     """An id in the path that can name no row answers 404 like a missing agent."""
-    if not 0 < value <= MAX_ROW_ID:
-        raise NotFound("Agent not found", code="agent_not_found")
-    return value
+    return path_row_id(value, NotFound("Agent not found", code="agent_not_found"))
 
 
 @blp.route("/pages/get/project/<pageId>")

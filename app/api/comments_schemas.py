@@ -129,6 +129,8 @@ class WhyActionSchema(Schema):
     attempts = fields.Integer()
     error = fields.String(allow_none=True, metadata={"description": "the Graph API's error, \"code - message\""})
     resultId = fields.String(allow_none=True)
+    note = fields.String(allow_none=True, metadata={
+        "description": "on a done action whose call a crash cut off: sent (or liked) by an earlier attempt"})
 
 
 class WhySchema(Schema):
@@ -145,6 +147,8 @@ class WhySchema(Schema):
     negative = fields.Boolean()
     link = fields.Boolean()
     actions = fields.List(fields.Nested(WhyActionSchema))
+    proposals = fields.List(fields.Dict(), metadata={"description": "the proposals this comment fed, not rejected: "
+                                                                    "{_id, kind, value, target, state, agent}"})
 
 
 class LogSchema(Schema):

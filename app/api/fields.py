@@ -13,6 +13,13 @@ def row_id(**kwargs) -> fields.Integer:
     return fields.Integer(validate=validate.Range(min=1, max=MAX_ROW_ID), **kwargs)
 
 
+def path_row_id(value: int, missing: Exception) -> int:
+    """An id in a path that can name no row answers as a missing one would (`missing` is raised)."""
+    if not 0 < value <= MAX_ROW_ID:
+        raise missing
+    return value
+
+
 def not_blank(value: str) -> None:
     """Marshmallow 4 ignores a validator's False: refusing must raise."""
     if not value.strip():

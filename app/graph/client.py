@@ -11,7 +11,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import requests
 from requests.adapters import HTTPAdapter
 
-from app.graph.errors import Permanent, TokenInvalid, Transient, classify
+from app import metrics
+from app.graph.errors import GraphError, Permanent, TokenInvalid, Transient, classify
 
 DEFAULT_TIMEOUT = 10.0
 # Fewer round trips than Meta's default 25, well under the edges' maximum.
@@ -105,15 +106,21 @@ class GraphClient:
         first older one.
         """
         since_unix = _unix_seconds(since)
+        url, params = self.comments_edge(object_id, platform)
         if _platform(platform) == "instagram":
-            params = {"fields": INSTAGRAM_COMMENT_FIELDS}
-            return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "timestamp",
-                               stop_at_older=False)
-        params = {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream", "order": "reverse_chronological"}
+            return _newer_than(self._pages_from(url, token, params), since_unix, "timestamp", stop_at_older=False)
         if since_unix is not None:
             params["since"] = since_unix
-        return _newer_than(self._paged(f"{object_id}/comments", token, params), since_unix, "created_time",
-                           stop_at_older=True)
+        return _newer_than(self._pages_from(url, token, params), since_unix, "created_time", stop_at_older=True)
+
+    def comments_edge(self, object_id: str, platform: str = "facebook") -> tuple[str, dict]:
+        """The first page of a post's (IG media's) comments as a URL and its query, every level on Facebook,
+        newest first: for `page_at`, or `comments`."""
+        if _platform(platform) == "instagram":
+            params = {"fields": INSTAGRAM_COMMENT_FIELDS}
+        else:
+            params = {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream", "order": "reverse_chronological"}
+        return self.url(f"{object_id}/comments"), {**params, "limit": self.page_size}
 
     def replies(self, comment_id: str, token: str, platform: str = "facebook") -> Iterator[dict]:
         """Answers to one comment (Facebook: its comments edge; Instagram: its replies edge), to learn whether the
@@ -121,6 +128,10 @@ class GraphClient:
         if _platform(platform) == "instagram":
             return self._paged(f"{comment_id}/replies", token, {"fields": INSTAGRAM_COMMENT_FIELDS})
         return self._paged(f"{comment_id}/comments", token, {"fields": FACEBOOK_COMMENT_FIELDS, "filter": "stream"})
+
+    def liked_by_page(self, comment_id: str, token: str) -> bool:
+        """Whether the token's page already likes the comment (`user_likes`), before liking it again."""
+        return self._get(comment_id, token, {"fields": "user_likes"}).get("user_likes") is True
 
     def subscribed_apps(self, page_id: str, token: str) -> list[dict]:
         return list(self._paged(f"{page_id}/subscribed_apps", token, {}))
@@ -188,6 +199,13 @@ class GraphClient:
     def _send(self, method, url, token, params=None, form=None, json_body=None) -> dict:
         if not token:
             raise TokenInvalid(message="No access token for this Graph call")
+        try:
+            return self._exchange(method, url, token, params, form, json_body)
+        except GraphError as error:  # counted by code for the operators (app/metrics.py), then the caller's
+            metrics.graph_error(error)
+            raise
+
+    def _exchange(self, method, url, token, params, form, json_body) -> dict:
         request_args = {
             "params": {**(params or {}), "appsecret_proof": self.appsecret_proof(token)},
             "data": form, "json": json_body, "timeout": self.timeout,
@@ -219,16 +237,24 @@ class GraphClient:
                 raise
             return self.session.request(method, url, **request_args)
 
+    def page_at(self, url: str, token: str, params: Mapping | None = None) -> tuple[list[dict], str | None]:
+        """One page of an edge: its items and the next page's URL, None after the last. A caller that keeps the
+        URL can call again after a failure (a rate limit) and carry on where it stopped."""
+        page = self._send("GET", url, token, params)
+        data = page.get("data") if isinstance(page.get("data"), list) else []
+        next_url = next_page_url(self.base_url, page)
+        if next_url is not None and next_url == url:
+            raise Permanent(message=f"Graph paging did not advance past {url}")
+        return [dict(item) for item in data if isinstance(item, Mapping)], next_url
+
     def _paged(self, path: str, token: str, params: Mapping) -> Iterator[dict]:
+        return self._pages_from(self.url(path), token, {**params, "limit": self.page_size})
+
+    def _pages_from(self, url: str, token: str, params: Mapping | None) -> Iterator[dict]:
         """Every item of an edge, following `paging.next` until it is absent (docs/graph-api.md#conventions)."""
-        url, params = self.url(path), {**params, "limit": self.page_size}
         while url:
-            page = self._send("GET", url, token, params)
-            data = page.get("data") if isinstance(page.get("data"), list) else []
-            yield from (item for item in data if isinstance(item, Mapping))
-            next_url = next_page_url(self.base_url, page)
-            if next_url is not None and next_url == url:
-                raise Permanent(message=f"Graph paging did not advance past {url}")
+            items, next_url = self.page_at(url, token, params)
+            yield from items
             url, params = next_url, None
 
 

@@ -1,11 +1,12 @@
-"""Sending claimed actions through the Graph API, each effect at most once, and recording what happened.
+"""Sending due actions through the Graph API, each effect at most once, and recording each outcome as it happens.
 
-Every caller claims its rows (planned -> sending, a compare-and-set in the database) before handing them here, so
-redelivered tasks, sweeps and racing workers never send twice (docs/architecture.md#queue-rules rule 2). The calls
-go out one by one; their outcomes are then written in one transaction. Errors are mapped, not swallowed: rate limits
-and transient failures go back to `planned` with a later due time (the backoff lives in the database, like every
-delay); an invalid token holds the page's actions until it is reconnected; anything else fails the action with
-"code - message", shown on the log event.
+An action is claimed (planned -> sending, a compare-and-set in the database) right before its own call, and its
+outcome is written as soon as that call returns, in the same statement round as the next action's claim. So a
+worker killed in the middle of a batch leaves at most the call it had in flight in `sending`: what it sent is
+recorded as sent, what it had not reached is still `planned` for dispatch_due (docs/architecture.md#queue-rules
+rules 2 and 7). Errors are mapped, not swallowed: rate limits and transient failures go back to `planned` with a
+later due time (the backoff lives in the database, like every delay); an invalid token holds the page's actions
+until it is reconnected; anything else fails the action with "code - message", shown on the log event.
 """
 from __future__ import annotations
 
@@ -15,21 +16,29 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 
-from app import graph
+from app import graph, log_context, metrics
 from app.database import session
 from app.models import CommentLog, PlannedAction, SocialPage, utcnow
+from app.services import outcome_writer
 from app.services.graph import graph_client
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 # A task stops calling the Graph API this long after it started, well inside Celery's 45 s soft time limit, and
-# hands back what it claimed but did not send (a slow Graph API must not get a batch killed mid-way).
+# leaves what it did not reach `planned` (a slow Graph API must not get a batch killed mid-way).
 SEND_SECONDS = 30.0
+# Rows a batch is about to send are reserved this long (claimed_at set, still `planned`): dispatch_due leaves them
+# to that batch, and takes them over if the batch died or is still busy after it.
+RESERVE_SECONDS = 3.0
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
 RECONNECT = "the page needs to be reconnected"
+# Meta keeps one private reply per comment and answers a second one with (#10900), without the first one's id: the
+# reply went out with an earlier attempt (one cut off by a crash or a timeout), so the row is done without an id.
+EARLIER_ATTEMPT = "sent by an earlier attempt (Meta refused a second reply with #10900; the message id is not known)"
+LIKED_EARLIER = "liked by an earlier attempt (the comment already shows the page's like)"
 
 
 @dataclass
@@ -45,16 +54,18 @@ class Outcome:
 
 
 def claim_due(limit: int) -> list[tuple[PlannedAction, SocialPage]]:
-    """planned -> sending for up to `limit` due actions, in one statement; rows another worker holds are skipped."""
+    """Reserve up to `limit` due actions for this caller, in one statement (rows another worker holds, or reserved
+    by a live batch, are skipped); send() then claims each one right before its call."""
     now = utcnow()
-    due = (select(PlannedAction.id).where(PlannedAction.state == "planned", PlannedAction.due_at <= now)
+    due = (select(PlannedAction.id).where(PlannedAction.state == "planned", PlannedAction.due_at <= now,
+                                          or_(PlannedAction.claimed_at.is_(None),
+                                              PlannedAction.claimed_at <= now - timedelta(seconds=RESERVE_SECONDS)))
            .order_by(PlannedAction.due_at).limit(limit).with_for_update(skip_locked=True))
-    claimed_ids = list(session.scalars(
+    reserved_ids = list(session.scalars(
         update(PlannedAction).where(PlannedAction.id.in_(due.scalar_subquery()), PlannedAction.state == "planned")
-        .values(state="sending", claimed_at=now, attempts=PlannedAction.attempts + 1)
-        .returning(PlannedAction.id), execution_options={"synchronize_session": False}))
+        .values(claimed_at=now).returning(PlannedAction.id), execution_options={"synchronize_session": False}))
     session.commit()
-    return with_pages(claimed_ids)
+    return with_pages(reserved_ids)
 
 
 def with_pages(action_ids: list[int]) -> list[tuple[PlannedAction, SocialPage]]:
@@ -66,22 +77,38 @@ def with_pages(action_ids: list[int]) -> list[tuple[PlannedAction, SocialPage]]:
     return [(action, page) for action, page in found]
 
 
-def send(claimed: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: float | None = None) -> None:
-    """Call the Graph API for claimed (sending) actions, then record every outcome in one transaction. Past
-    `deadline` (time.monotonic()), the actions not yet sent go back to `planned`, due now, for dispatch_due."""
-    client, token_invalid = graph_client(settings), set()
-    outcomes = []
-    for action, page in claimed:
-        if deadline is not None and time.monotonic() > deadline:
-            outcome = Outcome(action, "planned", due_at=utcnow())  # not sent; dispatch_due takes it in a second
-        elif page.id in token_invalid:
-            outcome = Outcome(action, "held", error=RECONNECT)  # no call: the page's token was just refused
-        else:
+def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: float | None = None) -> int:
+    """Claim, call and record each action in turn: `planned` rows are claimed right before their call (skipped when
+    another worker won them), `sending` rows are already the caller's (a sweep's re-claim). Past `deadline`
+    (time.monotonic()) the rest stay `planned` for dispatch_due. Returns how many actions were attempted."""
+    client, writer, held_pages, attempted = graph_client(settings), outcome_writer.Writer(), set(), 0
+    try:
+        for action, page in due:
+            log_context.bind_action(action, page)
+            if (deadline is not None and time.monotonic() > deadline) or page.id in held_pages:
+                continue  # not reached (or the page was just held with its planned actions): nothing claimed
+            if action.state == "planned" and not writer.claim(action):
+                continue  # another worker claimed it first
             outcome = _attempt(client, action, page)
-        if outcome.page_token_invalid:
-            token_invalid.add(page.id)
-        outcomes.append(outcome)
-    record(outcomes)
+            attempted += 1
+            metrics.action_outcome(outcome)
+            writer.settle(outcome)
+            if outcome.page_token_invalid:
+                writer.flush()
+                held_pages.add(page.id)
+                _hold_pages({page.id})
+                session.commit()
+    finally:
+        writer.flush()  # the last outcome, or the one known before something unexpected raised
+        _forget_loaded(due)
+    return attempted
+
+
+def _forget_loaded(due: list[tuple[PlannedAction, SocialPage]]) -> None:
+    """The rows were written on the writer's connection: a later read in this session loads them afresh."""
+    for action, _page in due:
+        if action in session:
+            session.expire(action)
 
 
 def _attempt(client, action: PlannedAction, page: SocialPage) -> Outcome:
@@ -90,7 +117,7 @@ def _attempt(client, action: PlannedAction, page: SocialPage) -> Outcome:
     try:
         result_id = _call(client, action, page)
     except graph.AlreadyReplied:
-        return Outcome(action, "done")  # Meta's one-reply rule: an earlier attempt sent it; its id was lost with it
+        return Outcome(action, "done", error=EARLIER_ATTEMPT)  # Meta's one-reply rule; the first id is lost
     except graph.RateLimited as error:
         return _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:
@@ -147,7 +174,8 @@ def record(outcomes: list[Outcome]) -> None:
                and outcome.state != "planned"]
     if replies:
         session.execute(update(CommentLog), [
-            {"id": outcome.action.log_id, "reply_message_id": outcome.result_id, "reply_error": outcome.error}
+            {"id": outcome.action.log_id, "reply_message_id": outcome.result_id,
+             "reply_error": None if outcome.state == "done" else outcome.error}
             for outcome in replies])
     _hold_pages({outcome.action.page_id for outcome in outcomes if outcome.page_token_invalid})
     session.commit()

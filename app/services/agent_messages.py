@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 from app.database import session
 from app.errors import NotFound
 from app.models import Agent, CommentLog, PlannedAction, SocialPage, SubscriberProfile, TeamMembership, User, utcnow
-from app.services import access, why
+from app.services import access, proposals, why
 
 CURSOR_MARGIN = timedelta(seconds=10)
 EPOCH = datetime(1970, 1, 1)
@@ -55,7 +55,9 @@ def logs(user: User, post_id: str, after: str | None) -> dict:
         changed_actions = select(PlannedAction.log_id).where(PlannedAction.page_id == agent.page_id,
                                                              PlannedAction.updated_at > since)
         query = query.where(or_(CommentLog.updated_at > since, CommentLog.id.in_(changed_actions)))
-    entries = [log_answer(log, agent, actions) for log, actions in _with_actions(list(session.scalars(query)))]
+    found = list(session.scalars(query))
+    fed = proposals.for_logs([log.id for log in found])
+    entries = [log_answer(log, agent, actions, fed.get(log.id, [])) for log, actions in _with_actions(found)]
     matched = [entry for entry in reversed(entries) if entry["success"]]
     not_matched = [entry for entry in reversed(entries) if not entry["success"]]
     return {"data": entries, "matched": matched, "notMatched": not_matched,
@@ -88,7 +90,8 @@ def one(log: CommentLog) -> dict:
     return log_answer(log, agent, actions)
 
 
-def log_answer(log: CommentLog, agent: Agent | None, actions: list[PlannedAction]) -> dict:
+def log_answer(log: CommentLog, agent: Agent | None, actions: list[PlannedAction],
+               fed: list[dict] | None = None) -> dict:
     """One log in the specification's shape (spec 001 §3 "Log / comment"), with its why."""
     page = session.get(SocialPage, log.page_id)
     manual = [_manual_answer(answer) for answer in log.manual_answers]
@@ -103,7 +106,7 @@ def log_answer(log: CommentLog, agent: Agent | None, actions: list[PlannedAction
         "manuelAnswer": manual, "treated": log.treated or sent_by_hand,
         "state": "sent" if sent_by_hand else "treated" if log.treated else "untreated",
         "link": log.link, "idPost": log.post_external_id, "idPage": page.external_id, "platform": page.platform,
-        "project": log.agent_id, "why": why.explain(log, agent_intents, actions),
+        "project": log.agent_id, "why": why.explain(log, agent_intents, actions, fed),
     }
 
 

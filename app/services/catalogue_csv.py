@@ -3,6 +3,7 @@ separated by `|` (docs/contracts.md "Catalogue").
 
 Export neutralises every cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage
 return) by putting a `'` before it; import takes that `'` off again, so an exported file imports back unchanged.
+A name that itself starts with `'` gets one more on export, so that import does not take off its own.
 
 Import checks every line first and reports each bad one with its number and reason; with any bad line nothing
 changes. A good file is added in one transaction (with the catalogue version raise): categories the page does not
@@ -63,7 +64,7 @@ class Row:
 # --- export ----------------------------------------------------------------------------------------------------
 
 def neutralised(cell: str) -> str:
-    return NEUTRALISER + cell if cell.startswith(FORMULA_STARTS) else cell
+    return NEUTRALISER + cell if cell.startswith((*FORMULA_STARTS, NEUTRALISER)) else cell
 
 
 def export(page: SocialPage) -> str:
@@ -82,7 +83,7 @@ def export(page: SocialPage) -> str:
 
 def restored(cell: str) -> str:
     """A cell as written before export neutralised it."""
-    if cell.startswith(NEUTRALISER) and cell[1:].startswith(FORMULA_STARTS):
+    if cell.startswith(NEUTRALISER) and cell[1:].startswith((*FORMULA_STARTS, NEUTRALISER)):
         cell = cell[1:]
     return clean(cell)
 
@@ -132,6 +133,8 @@ def _row(line: int, cells: list[str]) -> Row | BadLine:
         if len(value) > NAME_MAX:
             return BadLine(line, f"The {label} is longer than {NAME_MAX} characters", "tooLong",
                            {"field": label, "max": NAME_MAX})
+        if "\x00" in value:  # no database text holds it (PostgreSQL refuses it outright)
+            return BadLine(line, f"The {label} holds a NUL character", "nulCharacter", {"field": label})
     return Row(line, category, product, catalogue.distinct(synonyms))
 
 

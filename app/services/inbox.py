@@ -14,7 +14,7 @@ from typing import Iterable
 
 from sqlalchemy import select
 
-from app import queue
+from app import metrics, queue
 from app.database import insert_ignore, session
 from app.graph import CommentChange
 from app.models import InboxEvent, SocialPage
@@ -35,6 +35,7 @@ def store_changes(changes: Iterable[CommentChange], source: str) -> int:
     rows = [row for row in rows if (row["platform"], row["page_external_id"]) in connected]
     new_ids = insert_ignore(InboxEvent, rows, ["platform", "comment_id"])
     session.commit()
+    metrics.comments_received(len(new_ids), source)
     if new_ids:
         queue.ring(queue.INGEST_INBOX)
     return len(new_ids)

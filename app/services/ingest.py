@@ -5,14 +5,17 @@ PostgreSQL), so two workers draining at once take different comments. Everything
 events, the planned actions, the reply units, the profiles, the processed marks) is committed in one
 transaction; the unique (page, comment) key of the log still makes a comment decided twice fail that commit
 (SQLite has no row locks), and then the batch's comments are decided one by one. Actions due now are committed
-already claimed (`sending`) and sent by this worker right after, with no second message and no second claim; if
-it dies before sending, the stuck-sending sweep resolves them (docs/architecture.md#queue-rules rule 7).
+reserved for this worker (`planned`, claimed_at set) and sent by it right after, with no second message: each is
+claimed right before its own call (app/services/actions.py). If the worker dies, dispatch_due takes what it had not
+reached once the reservation lapses (docs/architecture.md#queue-rules rule 7).
 """
 from __future__ import annotations
 
+import contextvars
 import logging
 import time
 from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -20,7 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 
-from app import queue
+from app import log_context, metrics, queue
 from app.database import session
 from app.models import Agent, AgentIntent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions, limits, matchers, planning, subscribers
@@ -49,20 +52,46 @@ class Decision:
 
 
 def drain(settings: dict) -> int:
-    """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call decided."""
+    """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call decided.
+
+    A batch's actions are sent by a second thread while the next batch is decided: sending is mostly waiting (on
+    the Graph API, on each outcome's write), deciding mostly computing, so the two overlap. One batch is sent at a
+    time, in order; the drain waits for the last one before it returns. A full batch rings the doorbell: with a
+    backlog (after an outage, a burst) every free worker child drains, each its own rows (SKIP LOCKED)."""
     started, failed, decided = time.monotonic(), set(), 0
-    while time.monotonic() < started + DRAIN_SECONDS:
-        batch = _next_events(BATCH_SIZE, failed)
-        if not batch:
-            return decided
-        count, claimed = _decide_or_isolate(batch, failed)
-        actions.send(claimed, settings, deadline=started + actions.SEND_SECONDS)
-        session.close()  # the identity map holds this batch's rows; the next one starts clean
-        decided += count
-        if len(batch) < BATCH_SIZE:
-            time.sleep(LINGER_SECONDS)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="send") as sender:
+        sending = None
+        while time.monotonic() < started + DRAIN_SECONDS:
+            batch = _next_events(BATCH_SIZE, failed)
+            if not batch:
+                _wait(sending)
+                return decided
+            if len(batch) == BATCH_SIZE:
+                queue.ring(queue.INGEST_INBOX)  # a backlog: another worker child (or host) joins this drain
+            count, due_now = _decide_or_isolate(batch, failed)
+            session.close()  # the identity map holds this batch's rows (loaded: the sender reads them); start clean
+            _wait(sending)
+            # In a copy of this context: the sender's log lines carry the task's id as the drain's do.
+            sending = sender.submit(contextvars.copy_context().run, _send, due_now, settings,
+                                    started + actions.SEND_SECONDS)
+            decided += count
+            if len(batch) < BATCH_SIZE:
+                time.sleep(LINGER_SECONDS)
+        _wait(sending)
     queue.ring(queue.INGEST_INBOX)  # time is up with comments left: a new message carries on
     return decided
+
+
+def _send(due_now: list, settings: dict, deadline: float) -> None:
+    try:
+        actions.send(due_now, settings, deadline=deadline)
+    finally:
+        session.remove()  # this thread's own session: its connection goes back to the pool
+
+
+def _wait(sending: Future | None) -> None:
+    if sending is not None:
+        sending.result()  # a failure to send is raised here, as if sent inline
 
 
 def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> list[InboxEvent]:
@@ -78,7 +107,7 @@ def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> l
 
 def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> tuple[int, list]:
     """Decide the batch; if that raises, decide its comments one by one, so one bad comment stops only itself.
-    Returns how many comments were decided here and the actions claimed for sending now."""
+    Returns how many comments were decided here and the actions reserved for sending now."""
     event_ids = [event.id for event in batch]
     try:
         return len(batch), _decide(batch)
@@ -89,13 +118,13 @@ def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> tuple[int, 
         if len(event_ids) == 1:
             _failed(event_ids[0], failed)
             return 0, []
-    decided, claimed = 0, []
+    decided, due_now = 0, []
     for event_id in event_ids:
         alone = _next_events(1, failed, event_id)  # empty when another worker decided it meanwhile
         if alone:
-            count, claimed_now = _decide_or_isolate(alone, failed)
-            decided, claimed = decided + count, claimed + claimed_now
-    return decided, claimed
+            count, reserved = _decide_or_isolate(alone, failed)
+            decided, due_now = decided + count, due_now + reserved
+    return decided, due_now
 
 
 def _failed(event_id: int, failed: set[int]) -> None:
@@ -112,11 +141,12 @@ def _failed(event_id: int, failed: set[int]) -> None:
 
 
 def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
-    """Log, plan and commit a batch; returns the actions claimed for sending now, with their pages."""
+    """Log, plan and commit a batch; returns the actions reserved for sending now, with their pages."""
     pages = _pages_of(batch)
     agents = _agents_of(list(pages.values()), batch)
     decisions, own = [], []
     for event in batch:
+        log_context.bind_event(event)
         page = pages.get((event.platform, event.page_external_id))
         if page is None or not page.is_connected:
             continue
@@ -133,14 +163,15 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     session.add_all(entries + [_log_entry(decision) for decision in own])
     session.flush()
     planned = [item for decision, entry in zip(decisions, entries) for item in _actions(decision, entry)]
-    claimed_now = _claim_due_now(planned)
+    due_now = _reserve_due_now(planned)
     session.add_all(planned)
     subscribers.record([(decision.page, decision.event) for decision in decisions])
     session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
                     .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
     session.commit()
+    metrics.comments_decided(decisions)
     pages_by_id = {page.id: page for page in pages.values()}
-    return [(item, pages_by_id[item.page_id]) for item in claimed_now]
+    return [(item, pages_by_id[item.page_id]) for item in due_now]
 
 
 def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
@@ -190,6 +221,9 @@ def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decis
     if not _answers(agent):
         return Decision(event, page, agent, _moderation(text), refusal="agent_not_live")
     match, reply = matchers.reply_to(agent, page, text, subscribers.names(event, page))
+    if page.spam and match.has_link:
+        # The page's anti-spam switch hides comments with a link (see _actions); a hidden comment is not answered.
+        return Decision(event, page, agent, match, refusal="link")
     return Decision(event, page, agent, match, reply)
 
 
@@ -230,7 +264,7 @@ def _log_entry(decision: Decision) -> CommentLog:
 
 
 def _skip_reason(decision: Decision) -> str | None:
-    if decision.refusal in ("own_comment", "agent_not_live"):
+    if decision.refusal in ("own_comment", "agent_not_live", "link"):
         return decision.refusal
     if decision.agent is None:
         return "no_agent"
@@ -259,9 +293,10 @@ def _actions(decision: Decision, entry: CommentLog) -> list[PlannedAction]:
     return planned
 
 
-def _claim_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:
+def _reserve_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:
+    """The actions this worker sends right after the commit: reserved (claimed_at) so dispatch_due leaves them."""
     now = utcnow()
     due_now = [item for item in planned if item.due_at <= now + timedelta(seconds=INLINE_WINDOW_SECONDS)]
     for item in due_now:
-        item.state, item.claimed_at, item.attempts = "sending", now, 1
+        item.claimed_at = now
     return due_now

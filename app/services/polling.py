@@ -36,7 +36,7 @@ def poll_page(page_id: int, settings: dict) -> int:
     stored = 0
     try:
         for object_id in _watched_objects(client, page):
-            changes = [_change(page, object_id, item) for item in
+            changes = [change_of(page, object_id, item) for item in
                        client.comments(object_id, page.access_token, since=since, platform=page.platform)]
             stored += inbox.store_changes(changes, source="poll")
     except graph.TokenInvalid:
@@ -66,7 +66,8 @@ def _watched_objects(client, page: SocialPage) -> list[str]:
     return list(dict.fromkeys(watched))
 
 
-def _change(page: SocialPage, object_id: str, item: dict) -> CommentChange:
+def change_of(page: SocialPage, object_id: str, item: dict) -> CommentChange:
+    """A comment as the Graph API reads it (Facebook or Instagram fields), in the webhooks' shape."""
     author = item.get("from") or {}
     parent = item.get("parent") or {}
     return CommentChange(

@@ -24,12 +24,11 @@ def dispatch_due(settings: dict) -> int:
     """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
     sent, deadline = 0, time.monotonic() + actions.SEND_SECONDS
     while time.monotonic() < deadline:
-        claimed = actions.claim_due(DISPATCH_BATCH)
-        if not claimed:
+        reserved = actions.claim_due(DISPATCH_BATCH)
+        if not reserved:
             return sent
-        actions.send(claimed, settings, deadline)
-        session.close()  # the bulk updates made the loaded rows stale; the next batch reads afresh
-        sent += len(claimed)
+        sent += actions.send(reserved, settings, deadline)
+        session.close()  # the rows were written on another connection; the next batch reads afresh
     return sent
 
 
@@ -59,13 +58,18 @@ def reconcile_stuck(settings: dict) -> int:
 
 def reconcile(action_id: int, settings: dict, horizon) -> None:
     [(action, page)] = actions.with_pages([action_id])
-    if action.kind == "public_reply" and page.access_token and not page.needs_reconnect:
-        existing = _page_reply(settings, page, action.comment_id)
-        if existing:
-            actions.record([actions.Outcome(action, "done", result_id=existing)])
+    if page.access_token and not page.needs_reconnect:
+        try:
+            known = _known_outcome(settings, action, page)
+        except graph.GraphError:  # not known yet (Meta away, rate limited): never resend blind; the next sweep asks
+            log.warning("could not check whether %s %s was done", action.kind, action.comment_id, exc_info=True)
             return
-    # Private replies (one per comment at Meta: a resend answers 10900), likes and hides are safe to resend.
-    # Re-claim with a compare-and-set on claimed_at, so two sweeps never resend the same stuck row.
+        if known is not None:
+            actions.record([known])
+            return
+    # Private replies (one per comment at Meta: a resend answers 10900, recorded as sent by an earlier attempt) and
+    # hides are safe to resend; likes and public replies were checked above. Re-claim with a compare-and-set on
+    # claimed_at, so two sweeps never resend the same stuck row.
     moved = session.execute(update(PlannedAction).where(
         PlannedAction.id == action_id, PlannedAction.state == "sending", PlannedAction.claimed_at <= horizon)
         .values(claimed_at=utcnow(), attempts=PlannedAction.attempts + 1)).rowcount
@@ -74,10 +78,19 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
         actions.send(actions.with_pages([action_id]), settings)
 
 
-def _page_reply(settings: dict, page: SocialPage, comment_id: str) -> str | None:
+def _known_outcome(settings: dict, action: PlannedAction, page: SocialPage) -> actions.Outcome | None:
+    """Done, when the Graph API shows the effect already happened: the page's reply under the comment (public
+    replies have no idempotency at Meta), or the page's like on it (a like is never sent twice). None when it did
+    not happen, or the comment is gone (the resend then fails for good); GraphError when it cannot be told."""
+    client = graph_client(settings)
     try:
-        replies = graph_client(settings).replies(comment_id, page.access_token, page.platform)
-        return next((reply["id"] for reply in replies if page.wrote((reply.get("from") or {}).get("id"))), None)
-    except graph.GraphError:
-        log.warning("could not read the replies of %s", comment_id, exc_info=True)
+        if action.kind == "public_reply":
+            replies = client.replies(action.comment_id, page.access_token, page.platform)
+            existing = next((reply["id"] for reply in replies if page.wrote((reply.get("from") or {}).get("id"))),
+                            None)
+            return actions.Outcome(action, "done", result_id=existing) if existing else None
+        if action.kind == "like" and client.liked_by_page(action.comment_id, page.access_token):
+            return actions.Outcome(action, "done", error=actions.LIKED_EARLIER)
+    except graph.NotFound:
         return None
+    return None

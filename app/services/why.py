@@ -10,13 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from app.models import CommentLog, PlannedAction
+from app.services import proposals
 
 # Why nothing was answered: the key the screen translates, and its English wording.
 REASONS = {
     "own_comment": "The page's own comment: the agent never answers the page itself.",
     "no_agent": "No agent answers this post or page.",
     "agent_not_live": "The agent is not live (Draft or Not Active): it answers nothing.",
-    "link": "The comment carries a link: links are not answered.",
+    "link": "The comment carries a link and the page hides links (anti-spam): hidden, not answered.",
     "negative_hidden": "A negative comment, hidden as the page's settings ask.",
     "asks_nothing": "The comment asks nothing (praise, thanks, a tag).",
     "intent_not_in_agent": "The comment is about {intent}, an intent this agent does not have.",
@@ -26,7 +27,8 @@ REASONS = {
     "plan_expired": "The plan has expired.",
 }
 # Reasons stored as such by the pipeline; "not_matched" is refined below from what the matcher read.
-STORED_REASONS = frozenset({"own_comment", "no_agent", "agent_not_live", "no_answer", "plan_limit", "plan_expired"})
+STORED_REASONS = frozenset({"own_comment", "no_agent", "agent_not_live", "link", "no_answer", "plan_limit",
+                            "plan_expired"})
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -34,13 +36,13 @@ def iso(moment: datetime | None) -> str | None:
     return moment.isoformat(timespec="seconds") + "Z" if moment else None
 
 
-def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedAction]) -> dict:
-    """The why of one log, given its agent's intent names and its planned actions (in the order planned)."""
+def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedAction],
+            fed: list[dict] | None = None) -> dict:
+    """The why of one log, given its agent's intent names, its planned actions (in the order planned) and the
+    proposals it fed (app/services/proposals.py for_logs; looked up when not given)."""
     stored = log.why or {}
     threshold = stored.get("threshold")
-    candidates = [{"intent": item["intent"], "score": item["score"], "inAgent": item["intent"] in agent_intents,
-                   "aboveThreshold": threshold is not None and item["score"] >= threshold}
-                  for item in stored.get("candidates") or []]
+    candidates = candidates_of(stored.get("candidates"), threshold, agent_intents)
     reason = _reason(log, stored, candidates, actions)
     return {
         "language": log.language, "threshold": threshold, "intents": candidates,
@@ -48,10 +50,18 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
         "answered": any(action.kind == "private_reply" and action.state in ("planned", "sending", "done")
                         for action in actions),
         "intent": stored.get("intent"), "product": stored.get("product"),
-        "reason": reason, "reasonText": _reason_text(reason, candidates, threshold),
+        "reason": reason, "reasonText": reason_text(reason, candidates, threshold),
         "negative": log.negative, "link": log.has_link,
         "actions": [_action(action) for action in actions],
+        "proposals": fed if fed is not None else proposals.for_logs([log.id]).get(log.id, []),
     }
+
+
+def candidates_of(scores: list[dict] | None, threshold: float | None, agent_intents: set[str]) -> list[dict]:
+    """The model's best intents ({intent, score}), each said to be in the agent or not, above the threshold or not."""
+    return [{"intent": item["intent"], "score": item["score"], "inAgent": item["intent"] in agent_intents,
+             "aboveThreshold": threshold is not None and item["score"] >= threshold}
+            for item in scores or []]
 
 
 def _reason(log: CommentLog, stored: dict, candidates: list[dict], actions: list[PlannedAction]) -> str | None:
@@ -59,18 +69,22 @@ def _reason(log: CommentLog, stored: dict, candidates: list[dict], actions: list
         return log.skip_reason
     if log.skip_reason is None:
         return None
-    if log.has_link:
-        return "link"
-    if log.negative and any(action.kind == "hide" for action in actions):
+    return unmatched_reason(silent=bool(stored.get("silent")), candidates=candidates,
+                            negative_hidden=log.negative and any(action.kind == "hide" for action in actions))
+
+
+def unmatched_reason(*, negative_hidden: bool, silent: bool, candidates: list[dict]) -> str:
+    """Why the matcher matched nothing, from what it read: the agent messages screen and the replay say the same."""
+    if negative_hidden:
         return "negative_hidden"
-    if stored.get("silent"):
+    if silent:
         return "asks_nothing"
     if any(item["aboveThreshold"] and not item["inAgent"] for item in candidates):
         return "intent_not_in_agent"
     return "below_threshold"
 
 
-def _reason_text(reason: str | None, candidates: list[dict], threshold: float | None) -> str | None:
+def reason_text(reason: str | None, candidates: list[dict], threshold: float | None) -> str | None:
     if reason is None:
         return None
     missing = next((item["intent"] for item in candidates if item["aboveThreshold"] and not item["inAgent"]), "")
@@ -89,4 +103,4 @@ def _action(action: PlannedAction) -> dict:
             "text": payload.get("text") or payload.get("message"), "buttons": payload.get("buttons") or [],
             "dueAt": iso(action.due_at), "sentAt": iso(action.done_at), "attempts": action.attempts,
             "error": action.error if action.state in ("failed", "held", "planned") else None,
-            "resultId": action.result_id}
+            "resultId": action.result_id, "note": action.error if action.state == "done" else None}

@@ -17,6 +17,7 @@ export const routes = [
   { path: '/pages', Page: lazy(() => import('./pages/PageList')), signedIn: true },
   { path: '/home/dashboard', Page: lazy(() => import('./pages/Dashboard')), signedIn: true },
   { path: '/home/my-agents', Page: lazy(() => import('./pages/MyAgents')), signedIn: true },
+  { path: '/home/agent-suggestions/:agentId', Page: lazy(() => import('./pages/AgentSuggestions')), signedIn: true },
   { path: '/home/my-agents-messages', Page: lazy(() => import('./pages/AgentMessages')), signedIn: true },
   { path: '/home/manage-products', Page: lazy(() => import('./pages/ManageProducts')), signedIn: true },
   { path: '/home/add-new-products', Page: lazy(() => import('./pages/AddProducts')), signedIn: true },

@@ -7,8 +7,18 @@ import pytest
 from sqlalchemy import update
 
 from app.database import session
-from app.models import Agent, Subscription, utcnow
+from app.models import Agent, PlannedAction, Subscription, utcnow
+from app.services import actions
 from tests.api.agent_messages_support import logs, shop
+
+
+def shop_where(app, client, sandbox, signed_in, **page_settings):
+    """The demo shop with its page's settings changed (anti-spam, hide negative...)."""
+    owner = shop(app, client, sandbox, signed_in)
+    for name, value in page_settings.items():
+        setattr(owner.owner.page, name, value)
+    session.commit()
+    return owner
 
 
 def why_of(client, owner, log) -> dict:
@@ -56,7 +66,6 @@ def test_likes_hides_and_public_replies_are_listed_with_their_outcome(app, clien
     ("Bravo pour la collection 😍😍", "asks_nothing", "The comment asks nothing (praise, thanks, a tag)."),
     ("Quelle taille pour le caftan, je fais du 40 ?", "intent_not_in_agent",
      "The comment is about size, an intent this agent does not have."),
-    ("Promo incroyable sur www.cheap-bags.com", "link", "The comment carries a link: links are not answered."),
 ])
 def test_an_unanswered_comment_says_why(app, client, sandbox, signed_in, message, reason, text):
     owner = shop(app, client, sandbox, signed_in)
@@ -71,10 +80,33 @@ def test_an_unanswered_comment_says_why(app, client, sandbox, signed_in, message
         assert why["products"][0]["product"] == "Caftan Carthage"
 
 
-def test_a_negative_comment_hidden_by_the_page_says_so_with_the_hide(app, client, sandbox, signed_in):
+def test_a_question_with_a_link_is_answered_when_the_page_does_not_hide_links(app, client, sandbox, signed_in):
     owner = shop(app, client, sandbox, signed_in)
-    owner.owner.page.hide_comment = True
-    session.commit()
+    log = owner.comment("Combien la robe jasmine ? je l'ai vue sur www.boutique-amira.tn/robes")
+
+    why = why_of(client, owner, log)
+
+    assert (why["link"], why["answered"], why["reason"], why["intent"]) == (True, True, None, "price")
+    assert [action["kind"] for action in why["actions"]] == ["private_reply"]
+    assert sandbox.admin.comment_effects(log.comment_id)["is_hidden"] is False
+
+
+def test_a_comment_with_a_link_hidden_by_the_anti_spam_switch_is_not_answered(app, client, sandbox, signed_in):
+    owner = shop_where(app, client, sandbox, signed_in, spam=True)
+    log = owner.comment("Combien la robe jasmine ? je l'ai vue sur www.boutique-amira.tn/robes")
+
+    why = why_of(client, owner, log)
+
+    assert (why["reason"], why["reasonText"], why["answered"]) == \
+        ("link", "The comment carries a link and the page hides links (anti-spam): hidden, not answered.", False)
+    assert why["intents"][0]["intent"] == "price"  # understood, yet not answered: the page hides links
+    assert [(action["kind"], action["state"]) for action in why["actions"]] == [("hide", "done")]
+    effects = sandbox.admin.comment_effects(log.comment_id)
+    assert effects["is_hidden"] is True and effects["private_replies"] == []
+
+
+def test_a_negative_comment_hidden_by_the_page_says_so_with_the_hide(app, client, sandbox, signed_in):
+    owner = shop_where(app, client, sandbox, signed_in, hide_comment=True)
     log = owner.comment("Arnaque, vous êtes des voleurs, service nul")
 
     why = why_of(client, owner, log)
@@ -157,3 +189,19 @@ def test_a_graph_api_refusal_shows_as_the_actions_error(app, client, sandbox, si
     assert (reply["kind"], reply["state"], reply["sentAt"]) == ("private_reply", "failed", None)
     assert reply["error"].startswith("200 - ")
     assert why["answered"] is False
+
+
+def test_a_reply_recorded_as_sent_by_an_earlier_attempt_says_so(app, client, sandbox, signed_in):
+    """The sweep's record after a crash (tests/workers/test_recovery.py drives the crash itself): done, no id, a note."""
+    owner = shop(app, client, sandbox, signed_in)
+    log = owner.comment("Vous livrez à Sousse ?")
+    assert why_of(client, owner, log)["actions"][0]["note"] is None
+    session.execute(update(PlannedAction).where(PlannedAction.comment_id == log.comment_id)
+                    .values(error=actions.EARLIER_ATTEMPT, result_id=None))
+    session.commit()
+
+    [reply] = why_of(client, owner, log)["actions"]
+
+    assert (reply["state"], reply["error"], reply["resultId"], reply["note"]) == \
+        ("done", None, None, actions.EARLIER_ATTEMPT)
+    assert why_of(client, owner, log)["answered"] is True

@@ -79,9 +79,9 @@ def posts_of(product, jwt: str, page_id: str, platform: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def agent_worker(product):
     """A real Celery worker with the product's environment, on the queues an agent needs: training (the wizard's
-    train call), ingest and actions (a sandbox comment answered by the agent)."""
+    train call), ingest and actions (a sandbox comment answered by the agent), replay (its replay on past comments)."""
     worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "celery", "-A", "workers.celery_app", "worker",
-                               "-Q", "training,ingest,actions,default", "-P", "solo", "-c", "1", "--without-gossip",
+                               "-Q", "training,ingest,actions,replay,default", "-P", "solo", "-c", "1", "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-l", "WARNING",
                                "-n", f"e2e-agents-{os.getpid()}@%h"],
                               cwd=REPO, env=product.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -97,7 +97,7 @@ def test_link_is_hidden_when_anti_spam_is_on(app, sandbox, live_web, celery_work
     page, post_id = connect_page(sandbox, settings, live_web, spam=True)
     add_agent(page, post_id, {"price": "45 DT"})
 
-    comment_id = sandbox.admin.comment(post_id, "gagnez un iphone ici bit.ly/xYz12",
+    comment_id = sandbox.admin.comment(post_id, "c'est combien ? moins cher ici bit.ly/xYz12",
                                        author={"id": "555", "name": "Spam Bot"})["id"]
 
     import time
@@ -105,6 +105,10 @@ def test_link_is_hidden_when_anti_spam_is_on(app, sandbox, live_web, celery_work
     while time.monotonic() < deadline and not sandbox.admin.comment_effects(comment_id)["is_hidden"]:
         time.sleep(0.2)
     assert sandbox.admin.comment_effects(comment_id)["is_hidden"] is True
+    # A hidden comment is not answered, though it asks a price.
+    entry = session.query(CommentLog).filter_by(comment_id=comment_id).one()
+    assert (entry.treated, entry.skip_reason) == (False, "link")
+    assert sandbox.admin.comment_effects(comment_id)["private_replies"] == []
 
 
 def test_same_webhook_delivered_twice_gives_one_reply(shop, live_web):

@@ -25,6 +25,7 @@ from app import queue
 from app.celery_factory import make_celery
 from app.database import init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
+from app.services import actions
 from app.services.reference_data import load_reference_data
 from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, queued_tasks, truncate_all, worker_env
 from tests.workers.conftest import add_agent, connect_page
@@ -227,6 +228,7 @@ def test_worker_killed_during_a_private_reply_answers_the_comment_once(redis_ser
 
     wait_until(lambda: private_reply_action(comment_id, "sending"), "the private reply was never claimed",
                every=0.02)
+    time.sleep(0.5)  # claimed right before its call: let the call reach the sandbox, which holds it for held_ms
     worker.kill()  # SIGKILL of the whole worker while the sandbox still holds its call
     killed_at = time.monotonic()
     product.start_worker()
@@ -238,7 +240,12 @@ def test_worker_killed_during_a_private_reply_answers_the_comment_once(redis_ser
     assert len(product.sandbox.admin.comment_effects(comment_id)["private_replies"]) == 1
     assert action.attempts == 2, "claimed by the killed worker, then once by the sweep"
     [entry] = fresh_rows(select(CommentLog).where(CommentLog.comment_id == comment_id))
-    assert entry.reply_error is None  # sent: by the sweep (its id) or before the kill (10900, id lost)
+    assert entry.reply_error is None
+    [sent] = product.sandbox.admin.comment_effects(comment_id)["private_replies"]
+    if held_ms < float(product.settings["STUCK_SENDING_SECONDS"]) * 1000:  # the killed worker's call went out; the sweep's resend was refused (10900)
+        assert action.error == actions.EARLIER_ATTEMPT and action.result_id is None
+    else:  # the sweep's call went out while the killed worker's was still held (then refused)
+        assert action.result_id == entry.reply_message_id == sent["message_id"]
 
 
 @pytest.mark.parametrize("appendonly", [True, False], ids=["aof-keeps-the-queue", "no-aof-inbox-sweep-recovers"])

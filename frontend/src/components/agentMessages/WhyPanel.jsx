@@ -3,6 +3,7 @@
  *  action on the network with its times and error. */
 import { Badge, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import WhySuggestions from '../proposals/WhySuggestions'
 import { formatTime } from './Conversation'
 
 const percent = (score) => `${Math.round(Number(score ?? 0) * 100)}%`
@@ -92,6 +93,7 @@ export default function WhyPanel({ log }) {
         {why.negative && <Badge size="sm" color="red" variant="light">{t('agentMessages.why.negative')}</Badge>}
         {why.link && <Badge size="sm" color="orange" variant="light">{t('agentMessages.why.link')}</Badge>}
       </Section>
+      <WhySuggestions proposals={why.proposals} agentId={log.project} />
       <Section title={t('agentMessages.why.actions')}>
         {actions.length === 0 && <Text size="sm" c="dimmed">{t('agentMessages.why.noAction')}</Text>}
         <List spacing={6} listStyleType="none" className="why__actions">
@@ -111,6 +113,7 @@ export default function WhyPanel({ log }) {
                   : action.dueAt ? t('agentMessages.why.dueAt', { time: time(action.dueAt) }) : ''}
                 {action.attempts > 1 ? ` · ${t('agentMessages.why.attempts', { n: action.attempts })}` : ''}
               </Text>
+              {action.note && <Text size="xs" c="dimmed" className="why__note">{t(`agentMessages.why.earlier.${action.kind}`, { defaultValue: action.note })}</Text>}
               {action.error && <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} className="why__error">{action.error}</Text>}
             </List.Item>
           ))}

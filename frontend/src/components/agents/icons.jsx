@@ -6,6 +6,7 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
   comments: 'M4 5h16v11H9l-5 4z M8 9h8 M8 12h5',
   remove: 'M5 7h14 M10 7V4h4v3 M7 7l1 13h8l1-13 M10 11v6 M14 11v6',
+  replay: 'M4 12a8 8 0 1 0 2.3-5.6 M4 4v4h4 M10 9l5 3l-5 3z',
   robot: 'M7 8h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3v-6a3 3 0 0 1 3-3z M12 8V4 M9 13v1 M15 13v1 M9 17h6',
 }
 

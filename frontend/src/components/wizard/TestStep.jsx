@@ -1,4 +1,4 @@
-/** Step 3: the chat simulator and Finish; after Finish a spinner for 1.5 s, then a side panel offering to activate
+/** Step 3: the chat simulator (beside it, the replay on past comments in a drawer) and Finish; after Finish a spinner for 1.5 s, then a side panel offering to activate
  *  the agent now or later (update now or later when it is already active); both go to My agents with the page
  *  (spec 001 §2 step 3, §4, §8). */
 import { Button, Drawer, Group, Loader, Overlay, Stack, Text } from '@mantine/core'
@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router-dom'
 import { wizardApi } from '../../api/wizard'
 import { useFeedbackStore } from '../../stores/feedback'
 import { useWizardStore } from '../../stores/wizard'
+import SuggestionsButton from '../proposals/SuggestionsButton'
+import ReplayDrawer from '../replay/ReplayDrawer'
 import ChatSimulator from './ChatSimulator'
 import RetryAlert from './RetryAlert'
 import StepActions from './StepActions'
@@ -24,6 +26,7 @@ export default function TestStep({ page, projectId, idPost, onBack }) {
   const [wasLive, setWasLive] = useState(false)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState(null)
+  const [replaying, setReplaying] = useState(false)
   const timer = useRef(null)
 
   useEffect(() => {
@@ -64,6 +67,12 @@ export default function TestStep({ page, projectId, idPost, onBack }) {
   return (
     <Stack gap="md" pos="relative">
       <ChatSimulator idPost={idPost} messages={receivedMessage} onMessages={addMessages} />
+      <Group justify="space-between" gap="xs" wrap="wrap" className="wizard__replay">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>{t('replay.fromWizardHelp')}</Text>
+        <Button variant="light" color="grape" onClick={() => setReplaying(true)}>{t('replay.fromWizard')}</Button>
+      </Group>
+      <ReplayDrawer agentId={projectId} opened={replaying} onClose={() => setReplaying(false)} />
+      <SuggestionsButton projectId={projectId} />
       <StepActions onBack={onBack} draft={false} onNext={startFinish} nextLabel={t('wizard.test.finish')} loading={spinning} />
       {spinning && (
         <Overlay fixed center backgroundOpacity={0.35} blur={1} zIndex={300}>

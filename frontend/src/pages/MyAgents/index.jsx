@@ -1,6 +1,7 @@
 /** /home/my-agents: the agents of the page selected on the dashboard (spec 001 §2 "My agents", §4 "Agent status",
  *  §8). A click on the status activates or deactivates (a refusal of the plan is said with a retry), the pending
- *  icon asks yes/no, delete asks for a confirmation; view comments opens the agent messages screen. */
+ *  icon asks yes/no, delete asks for a confirmation; view comments opens the agent messages screen; replay opens the
+ *  replay on past comments in a drawer. */
 import { Alert, Button, Group, Loader, Modal, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,8 +10,10 @@ import { agentsApi } from '../../api/agents'
 import { teamPageOf } from '../../api/membership'
 import AgentTable from '../../components/agents/AgentTable'
 import EmptyAgents from '../../components/agents/EmptyAgents'
+import ReplayDrawer from '../../components/replay/ReplayDrawer'
 import { nextLive, pendingToggle, refusalKey, visibleAgents } from '../../components/agents/agentModel'
 import Page from '../../components/layout/Page'
+import { suggestionsPath } from '../../components/proposals/proposalModel'
 import { cutName } from '../../components/pages/pageModel'
 import { useAgentsStore } from '../../stores/agents'
 import { useFeedbackStore } from '../../stores/feedback'
@@ -28,6 +31,7 @@ export default function MyAgentsPage() {
   const [pendingOf, setPendingOf] = useState(null)
   const [toDelete, setToDelete] = useState(null)
   const [deleting, setDeleting] = useState(false)
+  const [replayOf, setReplayOf] = useState(null) // { project, name }
   const pageId = page?.id
 
   /** The page's agents; `quiet` (after a change) keeps the table on screen while they reload. */
@@ -79,6 +83,8 @@ export default function MyAgentsPage() {
       selectProject(project)
       navigate('/home/my-agents-messages')
     },
+    onSuggestions: (project) => navigate(suggestionsPath(project._id)),
+    onReplay: (project, name) => setReplayOf({ project, name }),
     onDelete: setToDelete,
   }
 
@@ -134,6 +140,8 @@ export default function MyAgentsPage() {
       {loadState === 'ready' && (agents.length === 0 ? <EmptyAgents />
         : <AgentTable agents={agents} handlers={handlers} busyId={busyId} />)}
 
+      <ReplayDrawer agentId={replayOf?.project._id} name={replayOf?.name} opened={Boolean(replayOf)}
+        onClose={() => setReplayOf(null)} />
       <Modal opened={Boolean(pendingOf)} onClose={() => setPendingOf(null)} centered
         title={t('agents.pending.title')}>
         <Text mb="lg">{pendingOf && t(pendingOf.pending ? 'agents.pending.askOff' : 'agents.pending.askOn')}</Text>

@@ -1,0 +1,156 @@
+"""Writes an action's claim and its outcome the moment they happen, on a connection of its own in autocommit mode.
+
+A batch sends its actions one after another; each outcome (sent with its id, refused, to retry later) is written
+on its action row as soon as its call returns, together with the next action's claim: on PostgreSQL in one
+prepared statement (one round trip, no BEGIN/COMMIT), elsewhere in two. A worker killed between two calls so leaves
+nothing it sent unrecorded, and at most the call it had in flight in `sending` (docs/architecture.md#queue-rules
+rule 2). The copy of a private reply's outcome on its log event (`reply_message_id`, `reply_error`, for display) is
+written once per batch, in one round trip.
+
+On PostgreSQL these writes do not wait for the disk (synchronous_commit off: 3 to 5 ms saved per action on the
+machines measured), except the claims of likes and public replies. Only a crash of the database server itself can
+lose the last fraction of a second of them, and what it loses is safe to redo: a lost outcome leaves its row
+`sending`, which the stuck-sending sweep checks with the Graph API; a lost claim of a private reply sends it again
+and Meta refuses the repeat (10900); a hide is the same twice. A like or a public reply has no such guard at Meta,
+so its claim is on disk before its call.
+"""
+from __future__ import annotations
+
+import os
+
+from sqlalchemy import bindparam, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm.attributes import set_committed_value
+
+from app.database import session
+from app.models import CommentLog, PlannedAction, utcnow
+
+# PostgreSQL: settle one action and claim the next, in one statement (psycopg placeholders: it runs on the driver's
+# connection, prepared once per connection). Parameters that no column types are cast.
+_SETTLE_AND_CLAIM = """
+WITH settled AS (
+    UPDATE planned_actions SET state = %(state)s, result_id = %(result_id)s, error = %(error)s,
+        done_at = %(done_at)s::timestamp, due_at = COALESCE(%(due_at)s::timestamp, due_at), updated_at = %(now)s
+    WHERE id = %(id)s::integer)
+UPDATE planned_actions SET state = 'sending', claimed_at = %(now)s, attempts = attempts + 1, updated_at = %(now)s
+WHERE id = %(next_id)s::integer AND state = 'planned'
+RETURNING attempts
+"""
+_LOG_REPLY = "UPDATE comment_logs SET reply_message_id = %(result_id)s, reply_error = %(log_error)s WHERE id = %(log_id)s"
+# Claims that must be on disk before their call: nothing at Meta refuses a repeat of these.
+DURABLE_CLAIMS = frozenset({"like", "public_reply"})
+_NOTHING = {"id": None, "state": None, "result_id": None, "error": None, "done_at": None, "due_at": None}
+
+_connections: dict[tuple[int, int, bool], Connection] = {}
+
+
+class Writer:
+    """One batch's writer: settle() keeps the outcome just known, and writes it with the next claim() (which a
+    batch calls right after) or flush(); flush() also writes the batch's log fields."""
+
+    def __init__(self):
+        self.pending: dict | None = None
+        self.log_rows: list[dict] = []
+
+    def settle(self, outcome) -> None:
+        self._write_pending()
+        if outcome.state == "sending":  # nobody knows: the stuck-sending sweep finds out
+            return
+        self.pending = _outcome_row(outcome)
+        action = outcome.action
+        if action.kind == "private_reply" and action.log_id and outcome.state != "planned":
+            self.log_rows.append({"log_id": action.log_id, "result_id": outcome.result_id,
+                                  "log_error": None if outcome.state == "done" else outcome.error})
+
+    def claim(self, action: PlannedAction) -> bool:
+        """planned -> sending for `action` (attempts + 1), writing the pending outcome in the same round trip;
+        False when another worker claimed it first."""
+        now = utcnow()
+        pending, self.pending = self.pending or _NOTHING, None
+        attempts = _execute(pending, action.id, now, durable=action.kind in DURABLE_CLAIMS)
+        if attempts is None:
+            return False
+        # What the row now holds, without making the session think it must write it back (it was written here).
+        for name, value in (("state", "sending"), ("claimed_at", now), ("attempts", attempts)):
+            set_committed_value(action, name, value)
+        return True
+
+    def flush(self) -> None:
+        self._write_pending()
+        rows, self.log_rows = self.log_rows, []
+        if rows:
+            _write_logs(rows)
+
+    def _write_pending(self) -> None:
+        if self.pending is not None:
+            pending, self.pending = self.pending, None
+            _execute(pending, None, utcnow(), durable=False)
+
+
+def _outcome_row(outcome) -> dict:
+    return {"id": outcome.action.id, "state": outcome.state, "result_id": outcome.result_id, "error": outcome.error,
+            "done_at": utcnow() if outcome.state == "done" else None, "due_at": outcome.due_at}
+
+
+def _execute(pending: dict, next_id: int | None, now, durable: bool) -> int | None:
+    connection = _connection(durable)
+    try:
+        if connection.dialect.name == "postgresql":
+            found = connection.connection.driver_connection.execute(
+                _SETTLE_AND_CLAIM, {**pending, "next_id": next_id, "now": now}, prepare=True).fetchone()
+            return found[0] if found else None
+        return _execute_portably(connection, pending, next_id, now)
+    except Exception:
+        _forget(connection)  # a broken connection is replaced on the next write
+        raise
+
+
+def _execute_portably(connection: Connection, pending: dict, next_id: int | None, now) -> int | None:
+    """The same writes as _SETTLE_AND_CLAIM, one statement each (SQLite, the development default)."""
+    if pending["id"] is not None:
+        connection.execute(update(PlannedAction).where(PlannedAction.id == bindparam("action_id")).values(
+            state=pending["state"], result_id=pending["result_id"], error=pending["error"],
+            done_at=pending["done_at"], updated_at=now,
+            **({"due_at": pending["due_at"]} if pending["due_at"] else {})), {"action_id": pending["id"]})
+    if next_id is None:
+        return None
+    return connection.execute(
+        update(PlannedAction).where(PlannedAction.id == next_id, PlannedAction.state == "planned")
+        .values(state="sending", claimed_at=now, attempts=PlannedAction.attempts + 1, updated_at=now)
+        .returning(PlannedAction.attempts)).scalar()
+
+
+def _write_logs(rows: list[dict]) -> None:
+    connection = _connection(durable=False)
+    try:
+        if connection.dialect.name == "postgresql":
+            with connection.connection.driver_connection.cursor() as cursor:
+                cursor.executemany(_LOG_REPLY, rows)  # pipelined by psycopg: one round trip
+            return
+        connection.execute(update(CommentLog).where(CommentLog.id == bindparam("log_id")).values(
+            reply_message_id=bindparam("result_id"), reply_error=bindparam("log_error")), rows)
+    except Exception:
+        _forget(connection)
+        raise
+
+
+def _connection(durable: bool) -> Connection:
+    engine: Engine = session.get_bind()
+    key = (os.getpid(), id(engine), durable)  # a forked pool child opens its own
+    if key not in _connections:
+        connection = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        if connection.dialect.name == "postgresql" and not durable:
+            connection.exec_driver_sql("SET synchronous_commit TO off")
+        _connections[key] = connection
+    return _connections[key]
+
+
+def _forget(connection: Connection) -> None:
+    for key, held in list(_connections.items()):
+        if held is connection:
+            del _connections[key]
+    try:
+        connection.invalidate()  # its socket may be broken: never back into the pool
+        connection.close()
+    except Exception:  # already broken: nothing to release
+        pass
