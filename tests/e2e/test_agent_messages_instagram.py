@@ -37,7 +37,7 @@ RUNS = {
         "matched": "Do you deliver to Sousse? How long does the delivery take?", "language": "English",
         "unmatched": "I love this photo, bravo to the whole team", "answer": "Thank you from ",
         "heading": "Agent messages", "live": "Live", "filter": "Filter the comments", "not_matched": "Not matched",
-        "treated": "Treated", "to_answer": "To answer", "sent": "Sent!", "why": "Answered for the intent delivery",
+        "treated": "Treated", "to_answer": "To answer", "sent": "Sent!", "intent": "Delivery", "why": "Answered for the intent Delivery",
         "private_reply": "Private reply", "read_only": "Answered by the agent: this conversation is read-only.",
         "box": "Your answer (sent as a private message)", "tags": "Personalise", "page_name": "Page name",
         "first_name": "First name", "add_button": "+ Add a button", "send": "Send",
@@ -48,7 +48,7 @@ RUNS = {
         "unmatched": "Magnifique photo, bravo à toute l'équipe", "answer": "Merci de la part de ",
         "heading": "Messages de l'agent", "live": "En direct", "filter": "Filtrer les commentaires",
         "not_matched": "Non reconnus", "treated": "Traité", "to_answer": "À répondre", "sent": "Envoyé !",
-        "why": "Répondu pour l'intention delivery", "private_reply": "Réponse privée",
+        "intent": "Livraison", "why": "Répondu pour l'intention Livraison", "private_reply": "Réponse privée",
         "read_only": "Répondu par l'agent : cette conversation est en lecture seule.",
         "box": "Votre réponse (envoyée en message privé)", "tags": "Personnaliser", "page_name": "Nom de la page",
         "first_name": "Prénom", "add_button": "+ Ajouter un bouton", "send": "Envoyer",
@@ -125,7 +125,7 @@ def test_instagram_comments_arrive_live_matched_answered_unmatched_answered_by_h
     expect(conversation.get_by_text(words["read_only"])).to_be_visible()
     why = tab.locator(".why")
     expect(why.locator(".why__language")).to_have_text(words["language"])
-    expect(why.locator(".why__intent").filter(has_text="delivery")).to_contain_text("%")
+    expect(why.locator(".why__intent").filter(has_text=words["intent"])).to_contain_text("%")
     expect(why.locator(".why__answered")).to_contain_text(words["why"])
     done = why.locator(".why__action[data-state=done]")
     expect(done).to_have_count(1)

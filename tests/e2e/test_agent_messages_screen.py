@@ -147,8 +147,8 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
     expect(conversation.get_by_role("textbox")).to_have_count(0)
     why = page.locator(".why")
     expect(why.locator(".why__language")).to_have_text("English")
-    expect(why.locator(".why__intent").filter(has_text="delivery")).to_contain_text("%")
-    expect(why.locator(".why__answered")).to_contain_text("Answered for the intent delivery")
+    expect(why.locator(".why__intent").filter(has_text="Delivery")).to_contain_text("%")
+    expect(why.locator(".why__answered")).to_contain_text("Answered for the intent Delivery")
     expect(why.locator(".why__action[data-state=done]").filter(has_text="Private reply")).to_contain_text("sent")
     expect(page.locator(".profile")).to_contain_text("Leila Mansour")
     sent = sandbox_comment(product, matched_id)["private_replies"]

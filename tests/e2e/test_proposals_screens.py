@@ -134,8 +134,8 @@ def test_the_why_of_a_missed_comment_links_to_its_suggestion(page: Page, mobile_
     api(product, jwt, "GET", f"/agents/{project_id}/proposals")  # the suggestions, as the screen computes them
 
     for tab, lang, comments_of, not_matched, link_text, name in (
-            (page, "en", "Comments of", "Not matched", "Suggested: intent size", "why-desktop-en"),
-            (mobile_page, "fr", "Commentaires de", "Non reconnus", "Suggéré : intention size", "why-mobile-fr")):
+            (page, "en", "Comments of", "Not matched", "Suggested: intent Size", "why-desktop-en"),
+            (mobile_page, "fr", "Commentaires de", "Non reconnus", "Suggéré : intention Taille", "why-mobile-fr")):
         open_as(tab, product, owner, "/home/my-agents", owner["page"], lang=lang)
         tab.locator(f".agent-row[data-id='{project_id}']").get_by_role(
             "button", name=re.compile(f"^{comments_of}")).click()

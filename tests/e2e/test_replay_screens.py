@@ -74,7 +74,7 @@ def test_replay_from_my_agents_then_again_after_an_edit(page: Page, product, own
 
     expect(panel.locator(".replay__stat--hidden")).to_contain_text("Would hide2")
     expect(panel.locator(".replay__stat--unanswered")).to_contain_text("Left unanswered4")
-    expect(panel.locator(".replay__counts--intent")).to_contain_text("price: 2")
+    expect(panel.locator(".replay__counts--intent")).to_contain_text("Price: 2")
     expect(panel.locator(".replay__counts--reason")).to_contain_text("An intent the agent lacks: 1")
     answered = panel.locator(".replay__comment").filter(has_text="Prix svp")
     expect(answered.locator(".replay__reply")).to_contain_text(PRICE_ANSWER)
@@ -87,7 +87,7 @@ def test_replay_from_my_agents_then_again_after_an_edit(page: Page, product, own
     panel.get_by_role("button", name="An intent the agent lacks (1)").click()
     lacking = panel.locator(".replay__group--unanswered-intent_not_in_agent")
     expect(lacking).to_contain_text("Vous livrez à Sfax ?")
-    expect(lacking).to_contain_text("The comment is about delivery, an intent this agent does not have.")
+    expect(lacking).to_contain_text("The comment is about Delivery, an intent this agent does not have.")
     lacking.scroll_into_view_if_needed()
     shoot(page, screens_dir, "replay-unanswered-desktop-en", full_page=False)
 

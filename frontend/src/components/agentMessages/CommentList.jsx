@@ -4,7 +4,7 @@ import { ActionIcon, Avatar, Badge, Button, Group, Indicator, Popover, RangeSlid
   TextInput, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import CommentState from './CommentState'
-import { intentLabel } from './WhyPanel'
+import { intentLabel } from '../../i18n/intentLabel'
 import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, SLIDER_RESETS, bestIntent, commenterName, logKey, scorePercent }
   from './commentModel'
 import classes from './agentMessages.module.css'
@@ -40,7 +40,7 @@ function FilterPopup({ tab, filters, onFilters, intents }) {
           thumbFromLabel={t('agentMessages.filter.low')} thumbToLabel={t('agentMessages.filter.high')}
           onChange={(range) => onFilters({ ...filters, range })} />
         <Select label={t('agentMessages.filter.intent')} placeholder={t('agentMessages.filter.allIntents')}
-          data={intents} value={filters.intent} clearable comboboxProps={{ withinPortal: false }}
+          data={intents.map((name) => ({ value: name, label: intentLabel(name) }))} value={filters.intent} clearable comboboxProps={{ withinPortal: false }}
           onChange={(intent) => onFilters({ ...filters, intent })} mb="md" />
         <Button size="xs" variant="default" fullWidth
           onClick={() => onFilters({ ...filters, intent: null, range: [...SLIDER_RESETS[tab]] })}>

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import '../../i18n'
+import i18n from '../../i18n'
 import { renderWithProviders } from '../../test/renderApp'
 import CommentList from './CommentList'
+import { intentLabel } from '../../i18n/intentLabel'
 import { MATCHED, NOT_MATCHED, SLIDER_DEFAULTS, splitLogs, visibleComments } from './commentModel'
 
 const logs = [
@@ -64,5 +65,19 @@ describe('comment list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }))
     expect(names()).toEqual(['Sami Gharbi', 'Leila Mansour']) // newest first
     expect(screen.queryByText(/hidden by the search/)).toBeNull()
+  }, 30000)
+
+  it("names a comment's intent in the reader's language, and a name the catalogue lacks as words", async () => {
+    await i18n.changeLanguage('fr')
+    try {
+      renderWithProviders(<Screen />)
+      const row = screen.getAllByRole('listitem')[0]
+      expect(within(row).getByText('Livraison')).toBeTruthy()
+    } finally {
+      await i18n.changeLanguage('en')
+    }
+    expect(intentLabel('delivery')).toBe('Delivery')
+    expect(intentLabel('opening_hours')).toBe('Opening hours')
+    expect(intentLabel('gift_wrap')).toBe('gift wrap')
   }, 30000)
 })

@@ -3,12 +3,11 @@
  *  action on the network with its times and error. */
 import { Badge, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { intentLabel } from '../../i18n/intentLabel'
 import WhySuggestions from '../proposals/WhySuggestions'
 import { formatTime } from './Conversation'
 
 const percent = (score) => `${Math.round(Number(score ?? 0) * 100)}%`
-/** The matching engine's intent names (opening_hours) as words. */
-export const intentLabel = (name) => (name ?? '').replaceAll('_', ' ')
 const ACTION_COLORS = { done: 'green', failed: 'red', planned: 'blue', sending: 'blue', held: 'orange' }
 
 function Section({ title, children }) {

@@ -17,7 +17,7 @@ describe('the why panel links the proposals a comment fed', () => {
     ])} /></MemoryRouter>)
     const links = screen.getAllByRole('link')
     expect(links.map((link) => link.textContent)).toEqual([
-      'Suggested: synonym “robe jasmeen” for Robe Jasmin', 'Accepted: intent opening hours',
+      'Suggested: synonym “robe jasmeen” for Robe Jasmin', 'Accepted: intent Opening hours',
       'Suggested: synonym “<b>jebba</b>”'])  // a comment's words are text, never HTML
     expect(links.every((link) => link.getAttribute('href') === '/home/agent-suggestions/7')).toBe(true)
   }, 30000)

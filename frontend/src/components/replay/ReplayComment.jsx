@@ -3,7 +3,7 @@
  *  user text is never rendered as HTML. */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { intentLabel } from '../agentMessages/WhyPanel'
+import { intentLabel } from '../../i18n/intentLabel'
 
 function Reply({ reply, label }) {
   return (

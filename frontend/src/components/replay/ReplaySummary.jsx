@@ -2,7 +2,7 @@
  *  reason), and the changes since the previous replay. */
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { intentLabel } from '../agentMessages/WhyPanel'
+import { intentLabel } from '../../i18n/intentLabel'
 import { CHANGES, countEntries, reasonsOf } from './replayModel'
 
 function Stat({ label, value, color, name }) {
