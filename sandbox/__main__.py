@@ -1,8 +1,14 @@
-"""`python -m sandbox --host 127.0.0.1 --port 5100 [--scenario demo|empty] [--state-file PATH]`."""
+"""`python -m sandbox --host 127.0.0.1 --port 5100 [--scenario demo|empty] [--state-file PATH]`.
+
+Served by gunicorn (one process: the world lives in its memory; gthread: many clients at once) rather than
+werkzeug's development server, which closes every connection after one answer: Meta's servers keep a client's
+connection open, and a benchmark whose Graph client opened a new TCP connection per call measured that cost as
+the product's.
+"""
 import argparse
 import os
 
-from werkzeug.serving import run_simple
+from gunicorn.app.base import BaseApplication
 
 from sandbox import DEFAULT_APP_ID, DEFAULT_APP_SECRET, create_app
 
@@ -18,10 +24,27 @@ def parse_arguments(argv=None):
     return parser.parse_args(argv)
 
 
+class SandboxServer(BaseApplication):
+    """gunicorn with the settings given here only (the product's gunicorn.conf.py is not read)."""
+
+    def __init__(self, arguments: argparse.Namespace):
+        self.arguments = arguments
+        super().__init__()
+
+    def load_config(self):
+        for name, value in {"bind": f"{self.arguments.host}:{self.arguments.port}", "workers": 1,
+                            "worker_class": "gthread", "threads": 32, "keepalive": 30, "timeout": 120,
+                            "graceful_timeout": 2, "loglevel": "warning"}.items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        # Built in the worker process, after gunicorn's fork: the webhook dispatcher's thread starts there.
+        arguments = self.arguments
+        return create_app(arguments.scenario, arguments.app_id, arguments.app_secret, arguments.state_file)
+
+
 def main(argv=None):
-    arguments = parse_arguments(argv)
-    app = create_app(arguments.scenario, arguments.app_id, arguments.app_secret, arguments.state_file)
-    run_simple(arguments.host, arguments.port, app, threaded=True)
+    SandboxServer(parse_arguments(argv)).run()
 
 
 if __name__ == "__main__":
