@@ -40,6 +40,20 @@ def new_session(pool_size: int = POOL_SIZE) -> requests.Session:
     return session
 
 
+def _settle_environment(session: requests.Session, base_url: str) -> None:
+    """Read the proxy and CA-bundle variables once, for the one host this client calls.
+
+    requests reads the environment again on every call (proxies, NO_PROXY matching, the CA bundle): 4 % of a
+    worker's CPU in the pipeline benchmark. The host and the process' environment do not change, nor the answer.
+    """
+    if not session.trust_env:
+        return
+    settings = session.merge_environment_settings(base_url, {}, None, None, None)
+    session.proxies.update(settings["proxies"])
+    session.verify = settings["verify"]
+    session.trust_env = False
+
+
 class GraphClient:
     """Calls Meta's Graph API (or the sandbox) and raises a typed GraphError for every failure."""
 
@@ -52,6 +66,7 @@ class GraphClient:
         self.app_secret = app_secret
         self.timeout = timeout
         self.session = session or new_session()
+        _settle_environment(self.session, self.base_url)
         self.page_size = page_size
 
     @classmethod

@@ -72,3 +72,16 @@ def test_fault_on_one_page_leaves_other_pages_alone(sandbox, graph, world):
     assert graph.page(other["id"], other["access_token"], "name")["name"] == "Autre boutique"
     with pytest.raises(RateLimited):
         read_page(graph, world)
+
+
+def test_proxy_settings_of_the_environment_are_honoured(sandbox, world, monkeypatch):
+    # The sandbox answers absolute-form requests too, so it stands in for an HTTP proxy: a Graph host that does not
+    # resolve is reached through it, and no longer once NO_PROXY names that host.
+    monkeypatch.setenv("HTTP_PROXY", sandbox.url)
+    through_proxy = GraphClient("http://graph.invalid", "v23.0", sandbox.app_id, sandbox.app_secret, timeout=5.0)
+    assert read_page(through_proxy, world)["name"] == "Boutique Amira"
+
+    monkeypatch.setenv("NO_PROXY", "graph.invalid")
+    direct = GraphClient("http://graph.invalid", "v23.0", sandbox.app_id, sandbox.app_secret, timeout=5.0)
+    with pytest.raises(Transient):
+        read_page(direct, world)
