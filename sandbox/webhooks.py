@@ -74,6 +74,8 @@ class WebhookDispatcher:
         self.log = collections.deque(maxlen=LOG_LIMIT)
         self.condition = threading.Condition()
         self.http = requests.Session()
+        # Callbacks are the product's own address: no proxy from the environment, and no reading it per delivery.
+        self.http.trust_env = False
         threading.Thread(target=self.run, name="sandbox-webhooks", daemon=True).start()
 
     def subscription_for(self, comment):
