@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from app import queue, redis_keys
 from app.celery_factory import make_celery
+from app.config import DEFAULTS
 from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
 from app.services import actions
@@ -24,7 +25,9 @@ from bench.load import HttpClient, paced, percentile
 from bench.shop import PRICE_QUESTIONS
 
 TERMINAL_STATES = ("done", "failed", "held")
-STALL_SECONDS = 15.0
+# A reply whose worker was killed mid-call stays `sending` until the stuck-sending sweep resolves it: the wait for
+# progress covers that horizon, else a faults run stops counting before the product has finished its records.
+STALL_SECONDS = float(DEFAULTS["STUCK_SENDING_SECONDS"]) + 2 * float(DEFAULTS["SWEEP_INTERVAL"])
 
 
 def warm_up(shop, comments: int = 20, timeout: float = 120.0) -> float:
