@@ -16,7 +16,7 @@ from nlp.evaluate import Tally  # noqa: E402
 
 THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
 SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
-NEGATIVE_THRESHOLDS = (0.4, 0.5, 0.6, 0.7)
+NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
