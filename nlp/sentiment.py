@@ -1,5 +1,7 @@
 """Negative comments (complaints, insults, scam accusations) in en, fr, ar and tn, for the hide-negative
 option: the global model's calibrated negativity head, plus the shipped insult lexicons when present."""
+import re
+
 from nlp import catalogue, intents, normalize, training
 
 # Chosen by grouped cross-validation (nlp/data/cross_validate.py) on issue 21's training split, head or lexicon:
@@ -12,6 +14,13 @@ _lexicon: tuple[frozenset[str], frozenset[str]] | None = None
 PHRASE_WORDS = 3
 # "mouch khayba" (not bad), "pas nul", "not fake": a negator right before a lexicon word turns it into praise.
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس"})
+# Normalisation shortens runs of three letters or more; a doubled letter ("voleeurs", "merdde") is a typo too, so
+# the lexicon and the comment are compared with every run of one letter written once.
+_LETTER_RUN = re.compile(r"(\w)\1+")
+
+
+def single_letters(text: str) -> str:
+    return _LETTER_RUN.sub(r"\1", text)
 
 
 def lexicon() -> tuple[frozenset[str], frozenset[str]]:
@@ -19,7 +28,7 @@ def lexicon() -> tuple[frozenset[str], frozenset[str]]:
     and the words they start with."""
     global _lexicon
     if _lexicon is None:
-        entries = catalogue.lexicon_phrases("negative*.txt")
+        entries = frozenset(single_letters(entry) for entry in catalogue.lexicon_phrases("negative*.txt"))
         _lexicon = entries, frozenset(entry.split()[0] for entry in entries)
     return _lexicon
 
@@ -28,6 +37,7 @@ def in_lexicon(tokens: list[str]) -> bool:
     """True when a word or a run of up to three words of the comment is a negative lexicon entry, not right
     after a negator."""
     entries, starts = lexicon()
+    tokens = [single_letters(token) for token in tokens]
     return any(" ".join(tokens[start:start + size]) in entries
                for start, token in enumerate(tokens)
                if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
