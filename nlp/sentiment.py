@@ -1,6 +1,7 @@
 """Negative comments (complaints, insults, scam accusations) in en, fr, ar and tn, for the hide-negative
 option: the global model's calibrated negativity head, plus the shipped insult lexicons when present."""
 import re
+from functools import lru_cache
 
 from nlp import catalogue, intents, normalize, training
 
@@ -19,7 +20,10 @@ NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "
 _LETTER_RUN = re.compile(r"(\w)\1+")
 
 
+@lru_cache(maxsize=50_000)
 def single_letters(text: str) -> str:
+    """Cached: the same few thousand words make most comments, and a regex per word would cost ten times the
+    lexicon lookup itself."""
     return _LETTER_RUN.sub(r"\1", text)
 
 
