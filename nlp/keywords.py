@@ -10,7 +10,8 @@ CUES = {
         available avail* availability stock instock restock sold_out still_have any_left back_in_stock
         dispo* disponib* rupture epuise* il_reste en_reste encore_la toujours_la
         متوفر* متاح* موجود* نفد* نفذ* مازال* باقي* ma_zel mazel* mazal* mawjoud* mawjud* famma_menha
-        fama_menha baqi* ba9i* mazelt* فما_منها مازالت""",
+        fama_menha baqi* ba9i* mazelt* فما_منها مازالت
+        sell_out gone ecoule* arrivage revient reviendra b9at* ba9at* بقات* بقاتل*""",
     "booking": """rent rental renting louer loue louez location_de nekri* nkri* n7ajez* نكري* كراء استئجار ايجار إيجار شاغر* fer8* فارغة register inscri* atelier workshop تسجيل
         book* appointment* slot* schedule fitting reservation reserve_a_table
         rendez_vous rdv creneau* essayage reserver_une_table prendre_rendez
@@ -63,12 +64,14 @@ CUES = {
         promo* sale sales discount* offer* deal* coupon* black_friday cheaper
         solde* reduction* remise* rabais offre* moins_cher
         تخفيض* عرض* عروض* خصم* صولد* برومو* تنقص* نقص* تخفيضات
-        na9s* naqs* tna9s* r7is* rkhis*""",
+        na9s* naqs* tna9s* r7is* rkhis*
+        negoci* negotiable knock best_price last_price dernier_prix akher_soum ekher_soum اخر_سوم""",
     "quiz": """participate participating participation count_me_in winner* winning draw prize gagnant* gagne tirage je_participe nchark* nchara5* nchare* participit rab7* reba7* rebe7 نشارك* أشارك* اشارك* مشاركة الفائز* فائز* السحب سحب التيراج تيراج نربحو يربح ربح الجائزة جائزة
         answer option choice my_answer contest giveaway
         reponse* choix concours
         الجواب جواب* الإجابة الاجابه اجابة* اختيار* مسابقة*
-        jawb* jaweb* ejaba* e5tiar* ikhtiyar*""",
+        jawb* jaweb* ejaba* e5tiar* ikhtiyar*
+        prizes game_close fin_du_jeu الفائزين""",
     "size": """size* sizing small medium large xs xl xxl kg true_to_size
         taille* pointure* kilos
         مقاس* قياس* المقاس نمرة* تاي* وزني* كيلو*

@@ -1,8 +1,9 @@
 """Cross-validates the intent model on the training split only (grouped folds, so a sentence and its noisy
 variants stay on one side): the figures that justify an engine setting without looking at dev.
-Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4]
+Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4] [--save-texts F] [--only-texts F]
 """
 import argparse
+import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -15,7 +16,7 @@ from nlp.evaluate import Tally  # noqa: E402
 
 THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
 SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
-NEGATIVE_THRESHOLDS = (0.4, 0.5, 0.6, 0.7)
+NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
@@ -77,22 +78,37 @@ def negative_report(rows: list[dict], scores: list[dict], threshold: float) -> s
     return f"negative thr {threshold:.2f}  " + "  ".join(cells)
 
 
+def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -> tuple[list[dict], list[dict]]:
+    """The rows (and their scores) an earlier round also had, so a round that adds sentences is compared with
+    the one before on the same rows: new sentences are still fitted on, only not scored."""
+    if texts_file is None:
+        return rows, scores
+    earlier = {json.loads(line) for line in texts_file.read_text(encoding="utf-8").splitlines()}
+    kept = [index for index, row in enumerate(rows) if row["text"] in earlier]
+    return [rows[index] for index in kept], [scores[index] for index in kept]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--c", type=float, nargs="+", default=[training.SVM_C])
     parser.add_argument("--folds", type=int, default=4)
+    parser.add_argument("--save-texts", type=Path, help="write the training rows' texts, one JSON string a line")
+    parser.add_argument("--only-texts", type=Path, help="score only rows whose text a --save-texts file holds")
     options = parser.parse_args()
     rows, groups = training_rows()
+    if options.save_texts:
+        options.save_texts.write_text("".join(json.dumps(row["text"], ensure_ascii=False) + "\n" for row in rows),
+                                      encoding="utf-8")
     for value in options.c:
         training.SVM_C = value
-        scores = held_out_scores(rows, groups, options.folds)
+        rows_scored, scores = shared_rows(rows, held_out_scores(rows, groups, options.folds), options.only_texts)
         print(f"C={value}  (macro F1 / must-not-answer answered)")
         for threshold in THRESHOLDS:
             for silent_threshold in SILENT_THRESHOLDS:
-                print(report(rows, scores, threshold, silent_threshold))
+                print(report(rows_scored, scores, threshold, silent_threshold))
         print("(negative precision / recall, lexicon included)")
         for threshold in NEGATIVE_THRESHOLDS:
-            print(negative_report(rows, scores, threshold))
+            print(negative_report(rows_scored, scores, threshold))
 
 
 if __name__ == "__main__":

@@ -59,3 +59,19 @@ def test_catalogue_lists_the_fifteen_intents_with_french_names():
 def test_unknown_intent_is_refused(model, demo_catalogue):
     with pytest.raises(ValueError, match="unknown intents: teleport"):
         nlp.build_matcher(["price", "teleport"], demo_catalogue)
+
+
+def test_a_comment_surely_asking_gets_its_best_intent_even_under_the_threshold():
+    weak = {"price": 0.3, "delivery": 0.25, "__silent__": intents.SURE_ASKING / 2}
+    assert [intent.name for intent in intents.select(weak, None, 0.45)] == ["price"]
+    assert intents.select({**weak, "__silent__": intents.SURE_ASKING}, None, 0.45) == []
+    assert intents.select({**weak, "price": intents.FALLBACK_FLOOR / 2, "delivery": 0.0}, None, 0.45) == []
+    # The agent lacking the best intent gets no stand-in from its other intents.
+    assert intents.select(weak, frozenset({"delivery"}), 0.45) == []
+
+
+def test_a_comment_that_may_ask_nothing_needs_a_stronger_intent():
+    doubtful = {"price": 0.5, "__silent__": intents.SURE_ASKING}
+    assert intents.select(doubtful, None, 0.45) == []
+    assert [intent.name for intent in intents.select({**doubtful, "__silent__": 0.0}, None, 0.45)] == ["price"]
+    assert intents.select({**doubtful, "price": 0.45 + intents.DOUBT_MARGIN}, None, 0.45)

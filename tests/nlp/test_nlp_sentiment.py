@@ -17,3 +17,10 @@ def test_negative_comments_in_every_language(model, text):
 ])
 def test_praise_and_questions_are_not_negative(model, text):
     assert not is_negative(text)
+
+
+def test_a_lexicon_word_typed_with_a_doubled_letter_still_counts():
+    from nlp import normalize, sentiment
+
+    assert sentiment.in_lexicon(normalize.tokens("voleeurs"))
+    assert not sentiment.in_lexicon(normalize.tokens("pas nuul"))
