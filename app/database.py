@@ -38,23 +38,7 @@ def _create(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    _cache_batch_statements()
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
-
-
-def _cache_batch_statements() -> None:
-    """Let psycopg keep the conversion of a batch's multi-row statements.
-
-    psycopg rewrites a query's `%(name)s` placeholders into PostgreSQL's `$n` and keeps the result (an LRU of 128
-    queries) only for queries under 4 KB with at most 50 parameters (psycopg/_queries.py, version pinned in
-    requirements.lock). A drained batch's INSERTs (SQLAlchemy's insertmanyvalues: a log event's two dozen columns
-    for each of up to 50 comments) are above both limits, so they were parsed again on every batch: a tenth of a
-    worker's CPU in the pipeline benchmark. Their text depends only on the row count, so they cache well.
-    """
-    from psycopg import _queries
-
-    _queries.MAX_CACHED_STATEMENT_LENGTH = max(_queries.MAX_CACHED_STATEMENT_LENGTH, 128 * 1024)
-    _queries.MAX_CACHED_STATEMENT_PARAMS = max(_queries.MAX_CACHED_STATEMENT_PARAMS, 4096)
 
 
 def _ensure_sqlite_dir(url: str) -> None:
