@@ -22,9 +22,10 @@ from datetime import timedelta
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app import log_context, metrics, queue
-from app.database import session
+from app.database import insert_rows, session
 from app.models import Agent, AgentIntent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions, limits, matchers, planning, subscribers
 from nlp import Match, answer, sentiment, spam
@@ -39,6 +40,8 @@ MAX_ATTEMPTS = 5
 # dozen statements) is then shared by more comments when they come fast, for a few tens of ms of latency.
 LINGER_SECONDS = 0.05
 INLINE_WINDOW_SECONDS = 1.0
+# What a planned action is inserted with (planning.action sets them all); the rest take their column defaults.
+ACTION_COLUMNS = ("page_id", "log_id", "comment_id", "kind", "payload", "due_at", "state", "attempts", "claimed_at")
 
 
 @dataclass
@@ -159,12 +162,13 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
             continue
         decisions.append(_decision(event, page, agent))
     _take_replies(decisions)
-    entries = [_log_entry(decision) for decision in decisions]
-    session.add_all(entries + [_log_entry(decision) for decision in own])
-    session.flush()
+    entries = [_log_entry(decision) for decision in decisions + own]
+    for entry, log_id in zip(entries, insert_rows(CommentLog, entries)):
+        entry["id"] = log_id
     planned = [item for decision, entry in zip(decisions, entries) for item in _actions(decision, entry)]
     due_now = _reserve_due_now(planned)
-    session.add_all(planned)
+    for item, action_id in zip(planned, insert_rows(PlannedAction, [_action_row(item) for item in planned])):
+        set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
     subscribers.record([(decision.page, decision.event) for decision in decisions])
     session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
                     .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
@@ -239,7 +243,8 @@ def _take_replies(decisions: list[Decision]) -> None:
             decision.refusal = refusal
 
 
-def _log_entry(decision: Decision) -> CommentLog:
+def _log_entry(decision: Decision) -> dict:
+    """The log event's row (inserted with the batch's others in one statement, without ORM objects)."""
     event, page, agent, match, reply = (decision.event, decision.page, decision.agent, decision.match,
                                         decision.reply)
     intents = [{"intent": item.name, "score": round(item.score, 4)} for item in match.intents]
@@ -247,7 +252,7 @@ def _log_entry(decision: Decision) -> CommentLog:
         intents = [{**item, "resp": reply.text if reply and item["intent"] == reply.intent else None,
                     "buttons": reply.buttons if reply and item["intent"] == reply.intent else []}
                    for item in intents]
-    return CommentLog(
+    return dict(
         page_id=page.id, agent_id=agent.id if agent else None, inbox_event_id=event.id,
         comment_id=event.comment_id, post_external_id=event.post_external_id, message=event.message or "",
         created_time=event.created_time, language=match.language or None, success=match.matched,
@@ -281,16 +286,20 @@ def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:
     return None
 
 
-def _actions(decision: Decision, entry: CommentLog) -> list[PlannedAction]:
+def _actions(decision: Decision, entry: dict) -> list[PlannedAction]:
     """Hide at once a comment with a link (anti-spam on) or a negative one (hide-negative on); answer if granted."""
     page, match = decision.page, decision.match
     planned = []
     if (page.spam and match.has_link) or (page.hide_comment and match.negative):
-        planned.append(planning.action(page, entry.id, entry.comment_id, "hide", utcnow()))
-    if entry.treated:
-        planned += planning.answer_actions(page, entry.id, entry.comment_id, decision.reply.text,
+        planned.append(planning.action(page, entry["id"], entry["comment_id"], "hide", utcnow()))
+    if entry["treated"]:
+        planned += planning.answer_actions(page, entry["id"], entry["comment_id"], decision.reply.text,
                                            decision.reply.buttons)
     return planned
+
+
+def _action_row(item: PlannedAction) -> dict:
+    return {name: getattr(item, name) for name in ACTION_COLUMNS}
 
 
 def _reserve_due_now(planned: list[PlannedAction]) -> list[PlannedAction]:

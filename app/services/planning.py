@@ -28,7 +28,7 @@ def reply_due_at(page: SocialPage, now: datetime | None = None) -> datetime:
 def action(page: SocialPage, log_id: int, comment_id: str, kind: str, due_at: datetime,
            payload: dict | None = None) -> PlannedAction:
     return PlannedAction(page_id=page.id, log_id=log_id, comment_id=comment_id, kind=kind, due_at=due_at,
-                         payload=payload or {})
+                         payload=payload or {}, state="planned", attempts=0, claimed_at=None)
 
 
 def answer_actions(page: SocialPage, log_id: int, comment_id: str, text: str, buttons: list) -> list[PlannedAction]:

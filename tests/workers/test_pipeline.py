@@ -15,10 +15,19 @@ def replied(effects):
     return bool(effects["private_replies"])
 
 
+def reply_recorded(comment_id: str) -> bool:
+    """The log shows the reply's message id: written once the batch's last call returned (after the sandbox saw
+    every call of it)."""
+    session.expire_all()
+    entry = session.query(CommentLog).filter_by(comment_id=comment_id).one_or_none()
+    return entry is not None and entry.reply_message_id is not None
+
+
 def test_facebook_comment_gets_private_reply_with_buttons_like_and_public_reply(shop):
     comment_id = shop.comment("Bonsoir, combien le prix de la robe svp ?")
 
-    effects = shop.wait_for(comment_id, lambda e: replied(e) and e["likes"] and e["replies"])
+    effects = shop.wait_for(comment_id, lambda e: replied(e) and e["likes"] and e["replies"]
+                            and reply_recorded(comment_id))
 
     [reply] = effects["private_replies"]
     assert reply["text"] == "Bonjour Amira, la robe est à 45 DT chez Boutique Amira."
