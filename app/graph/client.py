@@ -1,6 +1,7 @@
 """The product's one Graph API client, shared by the API and the workers: base URL and version from
-settings, one pooled requests.Session, a timeout and appsecret_proof on every call, cursor paging, and
-typed errors (app/graph/errors.py). Callers do the backoff; the client never loops on failures.
+settings, one pool of keep-alive connections (app/graph/transport.py), a timeout and appsecret_proof on every
+call, cursor paging, and typed errors (app/graph/errors.py). Callers do the backoff; the client never loops on
+failures.
 """
 import hashlib
 import hmac
@@ -8,16 +9,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import requests
-from requests.adapters import HTTPAdapter
-
 from app import metrics
 from app.graph.errors import GraphError, Permanent, TokenInvalid, Transient, classify
+from app.graph.transport import TimedOut, Transport, Unreachable
 
 DEFAULT_TIMEOUT = 10.0
 # Fewer round trips than Meta's default 25, well under the edges' maximum.
 DEFAULT_PAGE_SIZE = 100
-POOL_SIZE = 32
 PLATFORMS = ("facebook", "instagram")
 # Credentials the client sends itself; Meta echoes them into `paging.next`, where they would travel twice.
 AUTH_PARAMS = frozenset({"access_token", "appsecret_proof"})
@@ -31,42 +29,17 @@ INSTAGRAM_COMMENT_FIELDS = "id,text,timestamp,username,from,hidden,like_count,pa
 GRAPH_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
 
 
-def new_session(pool_size: int = POOL_SIZE) -> requests.Session:
-    """A session whose pool holds one keep-alive connection per concurrent caller, with no silent retries."""
-    session = requests.Session()
-    adapter = HTTPAdapter(pool_connections=4, pool_maxsize=pool_size, max_retries=0)
-    session.mount("http://", adapter)
-    session.mount("https://", adapter)
-    return session
-
-
-def _settle_environment(session: requests.Session, base_url: str) -> None:
-    """Read the proxy and CA-bundle variables once, for the one host this client calls.
-
-    requests reads the environment again on every call (proxies, NO_PROXY matching, the CA bundle): 4 % of a
-    worker's CPU in the pipeline benchmark. The host and the process' environment do not change, nor the answer.
-    """
-    if not session.trust_env:
-        return
-    settings = session.merge_environment_settings(base_url, {}, None, None, None)
-    session.proxies.update(settings["proxies"])
-    session.verify = settings["verify"]
-    session.trust_env = False
-
-
 class GraphClient:
     """Calls Meta's Graph API (or the sandbox) and raises a typed GraphError for every failure."""
 
     def __init__(self, base_url: str, version: str, app_id: str, app_secret: str,
-                 timeout: float = DEFAULT_TIMEOUT, *, session: requests.Session | None = None,
-                 page_size: int = DEFAULT_PAGE_SIZE):
+                 timeout: float = DEFAULT_TIMEOUT, *, page_size: int = DEFAULT_PAGE_SIZE):
         self.base_url = base_url.rstrip("/")
         self.version = (version or "").strip("/")
         self.app_id = str(app_id)
         self.app_secret = app_secret
         self.timeout = timeout
-        self.session = session or new_session()
-        _settle_environment(self.session, self.base_url)
+        self.transport = Transport(self.base_url)
         self.page_size = page_size
 
     @classmethod
@@ -223,34 +196,33 @@ class GraphClient:
     def _exchange(self, method, url, token, params, form, json_body) -> dict:
         request_args = {
             "params": {**(params or {}), "appsecret_proof": self.appsecret_proof(token)},
-            "data": form, "json": json_body, "timeout": self.timeout,
+            "form": form, "json_body": json_body, "timeout": self.timeout,
             "headers": {"Authorization": f"Bearer {token}"},
         }
         try:
-            response = self._request_once_more_on_reset(method, url, request_args)
-        except requests.Timeout as exc:
+            answer = self._request_once_more_on_reset(method, url, request_args)
+        except TimedOut as exc:
             raise Transient(message=f"Graph API timed out after {self.timeout} s: {exc}") from exc
-        except requests.RequestException as exc:
+        except Unreachable as exc:
             raise Transient(message=f"Graph API unreachable: {exc}") from exc
-        body = _json_or_text(response)
-        if response.status_code >= 400 or (isinstance(body, Mapping) and "error" in body):
-            raise classify(response.status_code, body, response.headers)
+        body = answer.json_or_text()
+        if answer.status >= 400 or (isinstance(body, Mapping) and "error" in body):
+            raise classify(answer.status, body, answer.headers)
         if body is True:
             return {"success": True}
         if not isinstance(body, Mapping):
-            raise Permanent(message="Graph answered with a body that is not a JSON object",
-                            status=response.status_code)
+            raise Permanent(message="Graph answered with a body that is not a JSON object", status=answer.status)
         return dict(body)
 
-    def _request_once_more_on_reset(self, method, url, request_args) -> requests.Response:
+    def _request_once_more_on_reset(self, method, url, request_args):
         """The one retry: an idempotent GET whose pooled connection was closed under it is sent again once."""
         try:
-            return self.session.request(method, url, **request_args)
-        except requests.ConnectionError as error:
+            return self.transport.request(method, url, **request_args)
+        except Unreachable as error:
             # A timed-out connect is a slow host, not a stale pooled socket: retrying only doubles the wait.
-            if method != "GET" or isinstance(error, requests.Timeout):
+            if method != "GET" or isinstance(error, TimedOut):
                 raise
-            return self.session.request(method, url, **request_args)
+            return self.transport.request(method, url, **request_args)
 
     def page_at(self, url: str, token: str, params: Mapping | None = None) -> tuple[list[dict], str | None]:
         """One page of an edge: its items and the next page's URL, None after the last. A caller that keeps the
@@ -324,10 +296,3 @@ def _succeeded(body: Mapping) -> bool:
     if body.get("success") in (True, "true"):
         return True
     raise Permanent(message=f"Graph did not confirm the action: {body!r}"[:200])
-
-
-def _json_or_text(response: requests.Response):
-    try:
-        return response.json()
-    except ValueError:
-        return response.text

@@ -24,7 +24,7 @@ class World:
 def graph(sandbox):
     client = GraphClient(sandbox.url, "v23.0", sandbox.app_id, sandbox.app_secret, timeout=5.0, page_size=2)
     yield client
-    client.session.close()
+    client.transport.close()
 
 
 @pytest.fixture
