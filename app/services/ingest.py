@@ -21,12 +21,11 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from app import log_context, metrics, queue
 from app.database import insert_rows, session
-from app.models import Agent, AgentIntent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
+from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions, limits, matchers, planning, subscribers
 from nlp import Match, answer, sentiment, spam
 
@@ -190,9 +189,9 @@ def _agents_of(pages: list[SocialPage], batch: list[InboxEvent]) -> dict[tuple[i
         return {}
     targets = {event.post_external_id for event in batch if event.post_external_id} | \
         {page.external_id for page in pages}
-    found = session.scalars(select(Agent).options(
-        selectinload(Agent.intents).selectinload(AgentIntent.product_answers)).where(
-        Agent.page_id.in_([page.id for page in pages]), Agent.target_id.in_(targets)))
+    # Their intents and answers are read only when a version is new to this process (app/services/matchers.py).
+    found = session.scalars(select(Agent).where(Agent.page_id.in_([page.id for page in pages]),
+                                                Agent.target_id.in_(targets)))
     return {(agent.page_id, agent.target_id): agent for agent in found}
 
 

@@ -4,6 +4,8 @@ The workers and the chat simulator both come here, so they answer a comment the 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sqlalchemy import select
 
 from app.database import session
@@ -41,9 +43,17 @@ def page_catalogue(page_id: int) -> dict:
         for category in categories]}
 
 
-def intents_config(agent: Agent) -> list[dict]:
-    """The agent's answers in nlp.answer's shape."""
-    return [{"name": intent.intent_name, "generic_answer": intent.generic_answer, "buttons": intent.buttons or [],
-             "products": [{"product": answer.product_name, "answer": answer.answer, "buttons": answer.buttons or []}
-                          for answer in intent.product_answers]}
-            for intent in agent.intents]
+def intents_config(agent: Agent) -> tuple[dict, ...]:
+    """The agent's answers in nlp.answer's shape, read once per agent version in a process: every change of an
+    intent or an answer makes a new version (app/services/wizard.py), so a drained batch no longer loads the
+    agent's intents and answers again."""
+    return _answers(agent.id, agent.created_at, agent.version)
+
+
+@lru_cache(maxsize=256)
+def _answers(agent_id: int, _created_at, _version: int) -> tuple[dict, ...]:
+    agent = session.get(Agent, agent_id)  # the caller's own object, from the session's identity map
+    return tuple({"name": intent.intent_name, "generic_answer": intent.generic_answer, "buttons": intent.buttons or [],
+                  "products": [{"product": answer.product_name, "answer": answer.answer,
+                                "buttons": answer.buttons or []} for answer in intent.product_answers]}
+                 for intent in agent.intents)

@@ -56,6 +56,21 @@ def test_replies_are_the_agents_answers_with_tags_filled_for_the_tester(client, 
                                    "product": "Robe rouge"}]
 
 
+def test_an_edited_answer_is_what_the_next_test_comment_gets(client, sandbox, signed_in):
+    owner, agent_id = shop(client, sandbox, signed_in)
+
+    def replies() -> list:
+        return client.post(TEST, json={"message": {"text": "Prix svp"}, "idPost": owner.post_id},
+                           headers=owner.headers).get_json()
+
+    assert replies()[0]["response"]["text"].startswith("Bonjour Amira")
+    edited = client.put(f"{SECURE}/project/generiqueupdate/{agent_id}", headers=owner.headers,
+                        json={"intent": "Price", "genericAnswer": "Nouveau prix : 39 DT", "buttons": []})
+    assert edited.status_code == 200, edited.get_json()
+    assert replies() == [{"response": {"text": "Nouveau prix : 39 DT", "buttons": []}, "intent": "price",
+                          "product": None}]
+
+
 def test_nothing_matched_is_an_empty_list_and_a_draft_answers_too(client, sandbox, signed_in):
     owner, agent_id = shop(client, sandbox, signed_in)
     assert fresh(agent_id).trained is False  # the wizard tests before training
