@@ -48,16 +48,21 @@ def logs(user: User, post_id: str, after: str | None) -> dict:
     matched and the not matched newest first, with their distinct intent names; and the next cursor."""
     agent = agent_of_post(user, post_id)
     read_at = utcnow()
-    query = (select(CommentLog).where(CommentLog.agent_id == agent.id)
-             .options(selectinload(CommentLog.manual_answers)).order_by(CommentLog.created_at, CommentLog.id))
+    chosen = [CommentLog.agent_id == agent.id]
     if after is not None:
         since = cursor_time(after) - CURSOR_MARGIN
         changed_actions = select(PlannedAction.log_id).where(PlannedAction.page_id == agent.page_id,
                                                              PlannedAction.updated_at > since)
-        query = query.where(or_(CommentLog.updated_at > since, CommentLog.id.in_(changed_actions)))
-    found = list(session.scalars(query))
-    fed = proposals.for_logs([log.id for log in found])
-    entries = [log_answer(log, agent, actions, fed.get(log.id, [])) for log, actions in _with_actions(found)]
+        chosen.append(or_(CommentLog.updated_at > since, CommentLog.id.in_(changed_actions)))
+    found = list(session.scalars(select(CommentLog).where(*chosen).options(selectinload(CommentLog.manual_answers))
+                                 .order_by(CommentLog.created_at, CommentLog.id)))
+    # The actions and proposals of the same logs, chosen again by a subquery: the full read passed every log's id
+    # as a parameter (thousands of them) twice. A log the subquery finds beyond `found` (committed in between) is
+    # left out; none of `found` is missed, as its conditions only ever become true.
+    chosen_ids = select(CommentLog.id).where(*chosen)
+    fed = proposals.for_logs(chosen_ids)
+    entries = [log_answer(log, agent, actions, fed.get(log.id, []))
+               for log, actions in _with_actions(found, chosen_ids)]
     matched = [entry for entry in reversed(entries) if entry["success"]]
     not_matched = [entry for entry in reversed(entries) if not entry["success"]]
     return {"data": entries, "matched": matched, "notMatched": not_matched,
@@ -74,12 +79,22 @@ def cursor_time(value: str) -> datetime:
     return min(EPOCH + timedelta(microseconds=min(int(value), MAX_MICROSECONDS)), utcnow())
 
 
-def _with_actions(found: list[CommentLog]) -> list[tuple[CommentLog, list[PlannedAction]]]:
-    by_log: dict[int, list[PlannedAction]] = {log.id: [] for log in found}
+# What the why reads of an action (app/services/why.py): read as plain rows, with the same attribute names, not
+# as ORM objects (an agent's full read holds thousands of them at once).
+ACTION_COLUMNS = tuple(getattr(PlannedAction, name) for name in ("id", "log_id", "kind", "payload", "state", "due_at",
+                                                                   "done_at", "attempts", "error", "result_id"))
+
+
+def _with_actions(found: list[CommentLog], chosen_ids=None) -> list[tuple[CommentLog, list]]:
+    """Each log with its actions in the order planned; `chosen_ids`, a select of the logs' ids (any superset of
+    `found`'s), stands for the list of their ids."""
+    by_log: dict[int, list] = {log.id: [] for log in found}
     if by_log:
-        for action in session.scalars(select(PlannedAction).where(PlannedAction.log_id.in_(list(by_log)))
+        ids = list(by_log) if chosen_ids is None else chosen_ids
+        for action in session.execute(select(*ACTION_COLUMNS).where(PlannedAction.log_id.in_(ids))
                                       .order_by(PlannedAction.id)):
-            by_log[action.log_id].append(action)
+            if action.log_id in by_log:
+                by_log[action.log_id].append(action)
     return [(log, by_log[log.id]) for log in found]
 
 

@@ -194,10 +194,10 @@ def default_answer(row: Proposal) -> str:
     return DEFAULT_ANSWERS[language].format(label=entry["intent" if language == "en" else "intent_fr"])
 
 
-def for_logs(log_ids: list[int]) -> dict[int, list[dict]]:
+def for_logs(log_ids) -> dict[int, list[dict]]:
     """The proposals each log fed (not the rejected ones), for its why: {log id: [{_id, kind, value, target,
-    state, agent}]}."""
-    if not log_ids:
+    state, agent}]}. `log_ids` is a list of ids or a select of them."""
+    if isinstance(log_ids, (list, tuple, set)) and not log_ids:
         return {}
     found: dict[int, list[dict]] = {}
     for log_id, row in session.execute(
