@@ -197,8 +197,6 @@ def default_answer(row: Proposal) -> str:
 def for_logs(log_ids) -> dict[int, list[dict]]:
     """The proposals each log fed (not the rejected ones), for its why: {log id: [{_id, kind, value, target,
     state, agent}]}. `log_ids` is a list of ids or a select of them."""
-    if isinstance(log_ids, (list, tuple, set)) and not log_ids:
-        return {}
     found: dict[int, list[dict]] = {}
     for log_id, row in session.execute(
             select(ProposalEvidence.log_id, Proposal).join(Proposal, Proposal.id == ProposalEvidence.proposal_id)
