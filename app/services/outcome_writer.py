@@ -4,8 +4,10 @@ A batch sends its actions one after another; each outcome (sent with its id, ref
 on its action row as soon as its call returns, together with the next action's claim: on PostgreSQL in one
 prepared statement (one round trip, no BEGIN/COMMIT), elsewhere in two. A worker killed between two calls so leaves
 nothing it sent unrecorded, and at most the call it had in flight in `sending` (docs/architecture.md#queue-rules
-rule 2). The copy of a private reply's outcome on its log event (`reply_message_id`, `reply_error`, for display) is
-written once per batch, in one round trip.
+rule 2). A connection the database ended while the worker waited (a restart, a failover) is replaced and the
+write made again on the new one, so the outcome it carries is not lost with it. The copy of a private reply's
+outcome on its log event (`reply_message_id`, `reply_error`, for display) is written once per batch, in one round
+trip.
 
 On PostgreSQL these writes do not wait for the disk (synchronous_commit off: 3 to 5 ms saved per action on the
 machines measured), except the claims of likes and public replies. Only a crash of the database server itself can
@@ -17,7 +19,10 @@ so its claim is on disk before its call.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import TypeVar
 
+import psycopg
 from sqlalchemy import bindparam, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm.attributes import set_committed_value
@@ -42,6 +47,7 @@ DURABLE_CLAIMS = frozenset({"like", "public_reply"})
 _NOTHING = {"id": None, "state": None, "result_id": None, "error": None, "done_at": None, "due_at": None}
 
 _connections: dict[tuple[int, int, bool], Connection] = {}
+T = TypeVar("T")
 
 
 class Writer:
@@ -66,8 +72,8 @@ class Writer:
         """planned -> sending for `action` (attempts + 1), writing the pending outcome in the same round trip;
         False when another worker claimed it first."""
         now = utcnow()
-        pending, self.pending = self.pending or _NOTHING, None
-        attempts = _execute(pending, action.id, now, durable=action.kind in DURABLE_CLAIMS)
+        attempts = _execute(self.pending or _NOTHING, action.id, now, durable=action.kind in DURABLE_CLAIMS)
+        self.pending = None  # only once written: a write that raised leaves it to flush()
         if attempts is None:
             return False
         # What the row now holds, without making the session think it must write it back (it was written here).
@@ -83,8 +89,8 @@ class Writer:
 
     def _write_pending(self) -> None:
         if self.pending is not None:
-            pending, self.pending = self.pending, None
-            _execute(pending, None, utcnow(), durable=False)
+            _execute(self.pending, None, utcnow(), durable=False)
+            self.pending = None
 
 
 def _outcome_row(outcome) -> dict:
@@ -93,16 +99,14 @@ def _outcome_row(outcome) -> dict:
 
 
 def _execute(pending: dict, next_id: int | None, now, durable: bool) -> int | None:
-    connection = _connection(durable)
-    try:
+    def write(connection: Connection) -> int | None:
         if connection.dialect.name == "postgresql":
             found = connection.connection.driver_connection.execute(
                 _SETTLE_AND_CLAIM, {**pending, "next_id": next_id, "now": now}, prepare=True).fetchone()
             return found[0] if found else None
         return _execute_portably(connection, pending, next_id, now)
-    except Exception:
-        _forget(connection)  # a broken connection is replaced on the next write
-        raise
+
+    return _on_live_connection(durable, write)
 
 
 def _execute_portably(connection: Connection, pending: dict, next_id: int | None, now) -> int | None:
@@ -121,17 +125,42 @@ def _execute_portably(connection: Connection, pending: dict, next_id: int | None
 
 
 def _write_logs(rows: list[dict]) -> None:
-    connection = _connection(durable=False)
-    try:
+    def write(connection: Connection) -> None:
         if connection.dialect.name == "postgresql":
             with connection.connection.driver_connection.cursor() as cursor:
                 cursor.executemany(_LOG_REPLY, rows)  # pipelined by psycopg: one round trip
             return
         connection.execute(update(CommentLog).where(CommentLog.id == bindparam("log_id")).values(
             reply_message_id=bindparam("result_id"), reply_error=bindparam("log_error")), rows)
+
+    _on_live_connection(False, write)
+
+
+def _on_live_connection(durable: bool, write: Callable[[Connection], T]) -> T:
+    """`write` on the writer's connection, and once more on a new one when the database had ended that connection
+    (a restart, a failover, an idle timeout: it is learnt only at the next statement, while the batch's first write
+    may carry the outcome of a call Meta already answered). Writing twice is safe: an outcome sets its row to what
+    the call returned, and a claim is a compare-and-set (a claim written by the lost attempt answers None the
+    second time, and its row stays `sending` for the stuck-sending sweep)."""
+    connection = _connection(durable)
+    try:
+        return write(connection)
+    except Exception as error:
+        _forget(connection)  # a broken connection is never used again
+        if not _ended_by_the_database(error):
+            raise
+    connection = _connection(durable)
+    try:
+        return write(connection)
     except Exception:
         _forget(connection)
         raise
+
+
+def _ended_by_the_database(error: Exception) -> bool:
+    """psycopg's OperationalError (the server closed the connection or cannot be reached) on the driver's
+    connection; SQLAlchemy's flag on the statements it runs itself (SQLite)."""
+    return isinstance(error, psycopg.OperationalError) or getattr(error, "connection_invalidated", False)
 
 
 def _connection(durable: bool) -> Connection:
