@@ -18,10 +18,16 @@ from app.services import plans, team
 def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
     """Take up to `wanted` automatic replies of the owner's month: (granted, None) or, when short, why not
     (plan_expired, plan_limit)."""
+    if owner_id is None:
+        return 0, "plan_expired"
+    month = utcnow().strftime("%Y-%m")
+    # The usual case, once per drained batch: the month's row exists and the plan has room. One statement, the
+    # plan's limit read inside it (a limit of NULL, no current plan, takes nothing).
+    if _add(owner_id, month, wanted, _monthly_limit_query(owner_id).scalar_subquery()):
+        return wanted, None
     limit = _monthly_limit(owner_id)
     if limit is None:
         return 0, "plan_expired"
-    month = utcnow().strftime("%Y-%m")
     insert_ignore(ReplyUsage, [{"owner_id": owner_id, "month": month, "used": 0}], ["owner_id", "month"])
     if _add(owner_id, month, wanted, limit):
         return wanted, None
@@ -31,7 +37,7 @@ def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
     return granted, "plan_limit"
 
 
-def _add(owner_id: int, month: str, units: int, limit: int) -> bool:
+def _add(owner_id: int, month: str, units: int, limit) -> bool:
     return session.execute(update(ReplyUsage).where(
         ReplyUsage.owner_id == owner_id, ReplyUsage.month == month, ReplyUsage.used + units <= limit)
         .values(used=ReplyUsage.used + units)).rowcount == 1
@@ -46,11 +52,14 @@ def _monthly_limit(owner_id: int | None) -> int | None:
     """The monthly replies of the owner's current, unexpired plan (None when there is none)."""
     if owner_id is None:
         return None
-    return session.scalar(
-        select(Plan.number_auto_replies).join(Subscription, Subscription.plan_id == Plan.id)
-        .where(Subscription.user_id == owner_id, Subscription.status == "active",
-               Subscription.expires_at > utcnow())
-        .order_by(Subscription.started_at.desc(), Subscription.id.desc()).limit(1))
+    return session.scalar(_monthly_limit_query(owner_id))
+
+
+def _monthly_limit_query(owner_id: int):
+    return (select(Plan.number_auto_replies).join(Subscription, Subscription.plan_id == Plan.id)
+            .where(Subscription.user_id == owner_id, Subscription.status == "active",
+                   Subscription.expires_at > utcnow())
+            .order_by(Subscription.started_at.desc(), Subscription.id.desc()).limit(1))
 
 
 # --- agents (the activation call lives in app/services/activation.py and asks here) ------------------------
