@@ -5,6 +5,7 @@ a benchmark. `init_engine` binds the scoped session once per process; after a fo
 """
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 
@@ -50,7 +51,7 @@ def _create(url: str) -> Engine:
     engine = create_engine(url, pool_size=5, max_overflow=10)
     event.listen(engine, "connect", _note_idle)
     event.listen(engine, "checkin", _note_idle)
-    event.listen(engine, "checkout", _ping_if_it_waited)
+    event.listen(engine, "checkout", functools.partial(_ping_if_it_waited, engine.dialect))
     return engine
 
 
@@ -58,11 +59,11 @@ def _note_idle(_dbapi_connection, record) -> None:
     record.info["idle_since"] = time.monotonic()
 
 
-def _ping_if_it_waited(dbapi_connection, record, _proxy) -> None:
+def _ping_if_it_waited(dialect, dbapi_connection, record, _proxy) -> None:
     if time.monotonic() - record.info.get("idle_since", 0.0) < PING_AFTER_IDLE_SECONDS:
         return
     try:
-        dbapi_connection.execute("SELECT 1")
+        dialect.do_ping(dbapi_connection)  # the pool's own ping: in autocommit, so it leaves no transaction open
     except psycopg.Error as error:
         raise exc.DisconnectionError(str(error)) from error  # the pool drops it and hands out a new connection
 

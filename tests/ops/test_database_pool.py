@@ -53,3 +53,16 @@ def test_a_connection_in_steady_use_is_not_pinged(monkeypatch):
             connection.scalar(text("SELECT 1"))
     finally:
         engine.dispose()
+
+
+def test_a_pinged_connection_can_still_be_switched_to_autocommit(monkeypatch):
+    """The outcome writer takes its connections in autocommit: a ping must not leave a transaction open on them."""
+    monkeypatch.setattr(database, "PING_AFTER_IDLE_SECONDS", 0.2)
+    engine = _engine()
+    try:
+        waited = _backend_pid(engine)
+        time.sleep(0.3)
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            assert connection.scalar(text("SELECT pg_backend_pid()")) == waited
+    finally:
+        engine.dispose()
