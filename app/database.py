@@ -25,6 +25,8 @@ _NEXT_IDS = text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM gene
 # pool's pre_ping) cost each webhook a round trip, a twentieth of the web process's CPU, and a connection ended
 # under load fails its statement either way (a 503 the caller retries, a task retried).
 PING_AFTER_IDLE_SECONDS = 1.0
+# When a caller last found a connection ended by the database: the pooled ones checked in before are pinged too.
+_ended_at = 0.0
 
 
 def init_engine(url: str) -> Engine:
@@ -59,8 +61,17 @@ def _note_idle(_dbapi_connection, record) -> None:
     record.info["idle_since"] = time.monotonic()
 
 
+def connections_ended() -> None:
+    """A connection used outside SQLAlchemy's statements (the outcome writer's) was found ended by the database: a
+    restart or a failover ends the pooled ones as well, so each one checked in before now is pinged at its next
+    checkout (SQLAlchemy does the same for what it runs itself)."""
+    global _ended_at
+    _ended_at = time.monotonic()
+
+
 def _ping_if_it_waited(dialect, dbapi_connection, record, _proxy) -> None:
-    if time.monotonic() - record.info.get("idle_since", 0.0) < PING_AFTER_IDLE_SECONDS:
+    idle_since = record.info.get("idle_since", 0.0)
+    if idle_since > _ended_at and time.monotonic() - idle_since < PING_AFTER_IDLE_SECONDS:
         return
     try:
         dialect.do_ping(dbapi_connection)  # the pool's own ping: in autocommit, so it leaves no transaction open

@@ -27,7 +27,7 @@ from sqlalchemy import bindparam, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm.attributes import set_committed_value
 
-from app.database import session
+from app.database import connections_ended, session
 from app.models import CommentLog, PlannedAction, utcnow
 
 # PostgreSQL: settle one action and claim the next, in one statement (psycopg placeholders: it runs on the driver's
@@ -149,6 +149,7 @@ def _on_live_connection(durable: bool, write: Callable[[Connection], T]) -> T:
         _forget(connection)  # a broken connection is never used again
         if not _ended_by_the_database(error):
             raise
+        connections_ended()  # the pool's idle connections were likely ended with it: the next one is pinged
     connection = _connection(durable)
     try:
         return write(connection)

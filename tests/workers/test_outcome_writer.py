@@ -52,6 +52,8 @@ def test_a_sent_reply_is_recorded_when_the_connections_were_cut_before_the_next_
     writer.settle(Outcome(first_like, "done"))
     assert writer.claim(reply)  # writes the like's outcome on the other connection
     writer.settle(Outcome(reply, "done", result_id="m_1187"))  # the reply went out; its outcome waits for the next
+    with session.get_bind().connect() as one, session.get_bind().connect() as other:  # idle in the pool after this
+        one.scalar(text("SELECT 1")), other.scalar(text("SELECT 1"))
 
     assert _cut_the_writers_connections() >= 2  # both of the writer's connections, as a PostgreSQL restart does
 
