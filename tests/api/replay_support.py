@@ -42,15 +42,20 @@ def shop_with_history(client, sandbox, signed_in, comments=MIX):
 
 def ended(client, headers, agent_id: int, timeout: float = 60.0) -> dict:
     """The latest replay once it is no longer running."""
+    return latest_when(client, headers, agent_id, lambda replay: replay["state"] != "running", "end", timeout)
+
+
+def latest_when(client, headers, agent_id: int, condition, what: str, timeout: float = 60.0) -> dict:
+    """The latest replay, read as the screen polls it, once `condition(replay)` holds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         answer = client.get(f"{replays_of(agent_id)}/latest", headers=headers)
         assert answer.status_code == 200, answer.get_json()
         replay = answer.get_json()["replay"]
-        if replay and replay["state"] != "running":
+        if replay and condition(replay):
             return replay
         time.sleep(0.1)
-    raise AssertionError(f"the replay of agent {agent_id} did not end in {timeout} s")
+    raise AssertionError(f"the replay of agent {agent_id} did not {what} in {timeout} s")
 
 
 def start(client, headers, agent_id: int) -> dict:

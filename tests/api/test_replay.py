@@ -9,7 +9,7 @@ from app.models import CommentLog, PlannedAction
 from app.services import replay as replay_service
 from tests.api.agents_support import DELIVERY_ANSWER, add_intent, agent_with_intent, team
 from tests.api.pages_support import SECURE
-from tests.api.replay_support import MIX, ended, replays_of, shop_with_history, start
+from tests.api.replay_support import MIX, ended, latest_when, replays_of, shop_with_history, start
 
 
 def _effects_on(sandbox, page_id: str) -> list[dict]:
@@ -117,6 +117,9 @@ def test_one_at_a_time_and_cancel(client, sandbox, signed_in, celery_worker):
         running = start(client, owner.headers, agent_id)
         again = client.post(replays_of(agent_id), headers=owner.headers)
         assert again.status_code == 409 and again.get_json()["code"] == "replay_running"
+        # Cancelled once it is seen slowed down (a cancel before its first read would end it before any limit).
+        latest_when(client, owner.headers, agent_id, lambda replay: replay["progress"]["rateLimited"] >= 1,
+                    "meet the rate limit")
 
         cancel = client.post(f"{replays_of(agent_id)}/{running['id']}/cancel", headers=owner.headers)
         assert cancel.status_code == 200 and cancel.get_json()["cancelRequested"] is True
