@@ -48,10 +48,8 @@ def monthly_replies_used(owner_id: int) -> int:
         ReplyUsage.owner_id == owner_id, ReplyUsage.month == utcnow().strftime("%Y-%m"))) or 0
 
 
-def _monthly_limit(owner_id: int | None) -> int | None:
+def _monthly_limit(owner_id: int) -> int | None:
     """The monthly replies of the owner's current, unexpired plan (None when there is none)."""
-    if owner_id is None:
-        return None
     return session.scalar(_monthly_limit_query(owner_id))
 
 

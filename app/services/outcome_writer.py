@@ -142,20 +142,15 @@ def _on_live_connection(durable: bool, write: Callable[[Connection], T]) -> T:
     may carry the outcome of a call Meta already answered). Writing twice is safe: an outcome sets its row to what
     the call returned, and a claim is a compare-and-set (a claim written by the lost attempt answers None the
     second time, and its row stays `sending` for the stuck-sending sweep)."""
-    connection = _connection(durable)
-    try:
-        return write(connection)
-    except Exception as error:
-        _forget(connection)  # a broken connection is never used again
-        if not _ended_by_the_database(error):
-            raise
-        connections_ended()  # the pool's idle connections were likely ended with it: the next one is pinged
-    connection = _connection(durable)
-    try:
-        return write(connection)
-    except Exception:
-        _forget(connection)
-        raise
+    for last_try in (False, True):
+        connection = _connection(durable)
+        try:
+            return write(connection)
+        except Exception as error:
+            _forget(connection)  # a broken connection is never used again
+            if last_try or not _ended_by_the_database(error):
+                raise
+            connections_ended()  # the pool's idle connections were likely ended with it: the next one is pinged
 
 
 def _ended_by_the_database(error: Exception) -> bool:
