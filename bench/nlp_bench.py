@@ -30,9 +30,8 @@ ROUNDS = 3
 
 
 def comments(shop: dict) -> list[str]:
-    """Every labelled comment shipped (train and dev, all four languages), then long ones naming the shop's products."""
-    shipped = [example["text"] for name in ("comments_train.jsonl", "comments_dev.jsonl")
-               for example in training.read_jsonl(training.DATA_DIR / name)]
+    """Every labelled comment shipped (all four languages), then long ones naming the shop's products."""
+    shipped = [example["text"] for example in training.read_jsonl(training.TRAIN_FILE)]
     return shipped + nlp_shop.long_comments(shop, LONG_COMMENTS)
 
 

@@ -140,7 +140,7 @@ def compact(estimators: dict) -> LinearModel:
 
 
 def train(train_file: Path = TRAIN_FILE) -> LinearModel:
-    """Fit on the shipped training examples (never the dev split)."""
+    """Fit on the shipped labelled comments (never the held-out set)."""
     return compact(fit_estimators(read_jsonl(train_file), intent_names()))
 
 

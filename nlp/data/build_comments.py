@@ -1,8 +1,8 @@
-"""Builds comments_train.jsonl and comments_dev.jsonl from the hand-written sentences in sources/.
+"""Builds comments_train.jsonl from the hand-written sentences in sources/.
 
 Each hand-written sentence is kept as written and gets noisy variants (typos, elongations, accents
 removed, emoji, a tagged friend, "svp"); the noise is seeded by the sentence itself, so the output is
-deterministic. Near-duplicates are grouped and a whole group goes to one side of the split.
+deterministic. Near-duplicates are grouped, so that cross-validation keeps a whole group in one fold.
 Run: python nlp/data/build_comments.py
 """
 import hashlib
@@ -21,7 +21,6 @@ import noise  # noqa: E402  (a sibling module, not a package)
 DATA_DIR = Path(__file__).resolve().parent
 SOURCES_DIR = DATA_DIR / "sources"
 LANGS = {"en", "fr", "ar", "tn"}
-DEV_PERCENT = 25
 NEAR_DUPLICATE_RATIO = 88
 
 
@@ -137,30 +136,27 @@ def group_hashes(rows: list[dict], groups: list[int], salt: str = "") -> list[in
     return [int(hashlib.sha256((salt + first_text[group]).encode()).hexdigest(), 16) for group in groups]
 
 
-def assign_split(rows: list[dict], groups: list[int]) -> list[str]:
-    """A group goes to dev when the hash of its first sentence falls in the dev share."""
-    return ["dev" if number % 100 < DEV_PERCENT else "train" for number in group_hashes(rows, groups)]
-
-
 def to_record(row: dict) -> dict:
     return {key: row[key] for key in ("text", "lang", "intents", "products", "negative", "has_link")}
 
 
-def main() -> None:
+def labelled_rows() -> list[dict]:
+    """Every sentence and its variants, each text once, in the order of the sources."""
     rows, seen = [], set()
     for item in read_sources():
         for row in expand(item):
             if row["text"] not in seen:
                 seen.add(row["text"])
                 rows.append(row)
-    groups = group_near_duplicates(rows)
-    sides = assign_split(rows, groups)
-    for side in ("train", "dev"):
-        with open(DATA_DIR / f"comments_{side}.jsonl", "w", encoding="utf-8") as out:
-            for row, row_side in zip(rows, sides):
-                if row_side == side:
-                    out.write(json.dumps(to_record(row), ensure_ascii=False) + "\n")
-    print(f"{len(rows)} comments, {sides.count('dev')} in dev, {len(set(groups))} groups")
+    return rows
+
+
+def main() -> None:
+    rows = labelled_rows()
+    with open(DATA_DIR / "comments_train.jsonl", "w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(to_record(row), ensure_ascii=False) + "\n")
+    print(f"{len(rows)} comments, {len(set(group_near_duplicates(rows)))} groups")
 
 
 if __name__ == "__main__":

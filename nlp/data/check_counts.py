@@ -15,11 +15,11 @@ KEYS = {"text", "lang", "intents", "products", "negative", "has_link"}
 ARABIC_LETTER = re.compile(r"[\u0600-\u06FF]")
 MINIMUM = {"per_intent": 90, "per_intent_lang": 18, "per_intent_tn_script": 4, "no_intent": 450,
            "no_intent_lang": 60, "multi_intent": 120, "negative": 150, "negative_lang": 15,
-           "negative_asking": 20, "has_link": 100, "with_products": 300, "dev_share": 0.20}
+           "negative_asking": 20, "has_link": 100, "with_products": 300}
 
 
-def load(split: str) -> list[dict]:
-    with open(DATA_DIR / f"comments_{split}.jsonl", encoding="utf-8") as lines:
+def load() -> list[dict]:
+    with open(DATA_DIR / "comments_train.jsonl", encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 
@@ -86,29 +86,23 @@ def minimum_problems(found: dict, intents: set) -> list[str]:
     return problems_found
 
 
-def split_problems(train: list[dict], dev: list[dict]) -> list[str]:
-    found = []
-    share = len(dev) / max(1, len(train) + len(dev))
-    if share < MINIMUM["dev_share"]:
-        found.append(f"dev share {share:.2f} < {MINIMUM['dev_share']}")
-    shared = {row["text"] for row in train} & {row["text"] for row in dev}
-    found += [f"in train and dev: {text!r}" for text in sorted(shared)]
-    return found
+def duplicate_problems(rows: list[dict]) -> list[str]:
+    """A text labelled twice would weigh double in training and could carry two different labels."""
+    repeated = Counter(row["text"] for row in rows)
+    return [f"labelled twice: {text!r}" for text, times in sorted(repeated.items()) if times > 1]
 
 
 def problems() -> list[str]:
     """Every problem with the shipped data; empty when it meets its format and minimums."""
     intents, products = known_names()
-    train, dev = load("train"), load("dev")
-    rows = train + dev
-    return (format_problems(rows, intents, products) + split_problems(train, dev)
-            + minimum_problems(counts(rows), intents))
+    rows = load()
+    return format_problems(rows, intents, products) + duplicate_problems(rows) + minimum_problems(counts(rows), intents)
 
 
 def print_counts() -> None:
     intents, _ = known_names()
-    train, dev = load("train"), load("dev")
-    found = counts(train + dev)
+    rows = load()
+    found = counts(rows)
     print(f"{'intent':<16}" + "".join(f"{lang:>6}" for lang in LANGS) + f"{'tn-lat':>8}{'tn-ar':>7}{'total':>7}")
     for intent in sorted(intents):
         print(f"{intent:<16}" + "".join(f"{found['intent_lang'][intent, lang]:>6}" for lang in LANGS)
@@ -117,7 +111,7 @@ def print_counts() -> None:
     print(f"{'(no intent)':<16}" + "".join(f"{found['no_intent_lang'][lang]:>6}" for lang in LANGS))
     print(f"{'(negative)':<16}" + "".join(f"{found['negative_lang'][lang]:>6}" for lang in LANGS))
     print(", ".join(f"{key} {value}" for key, value in found["overall"].items()))
-    print(f"train {len(train)}, dev {len(dev)} ({len(dev) / (len(train) + len(dev)):.0%})")
+    print(f"{len(rows)} labelled comments")
 
 
 def main() -> int:

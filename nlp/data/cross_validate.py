@@ -1,5 +1,5 @@
-"""Cross-validates the intent model on the training split only (grouped folds, so a sentence and its noisy
-variants stay on one side): the figures that justify an engine setting without looking at dev.
+"""Cross-validates the intent model on the labelled comments it is trained on (grouped folds, so a sentence and its
+noisy variants stay on one side): the figures that justify an engine setting without looking at the held-out set.
 Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4] [--save-texts F] [--only-texts F]
 """
 import argparse
@@ -20,22 +20,14 @@ NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
-    """The rows the builder puts in the training split, with their near-duplicate group."""
-    rows, seen = [], set()
-    for item in build_comments.read_sources():
-        for row in build_comments.expand(item):
-            if row["text"] not in seen:
-                seen.add(row["text"])
-                rows.append(row)
-    groups = build_comments.group_near_duplicates(rows)
-    sides = build_comments.assign_split(rows, groups)
-    kept = [index for index, side in enumerate(sides) if side == "train"]
-    return [rows[index] for index in kept], [groups[index] for index in kept]
+    """The rows the builder writes to the training file, with their near-duplicate group."""
+    rows = build_comments.labelled_rows()
+    return rows, build_comments.group_near_duplicates(rows)
 
 
 def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dict]:
     """Calibrated head scores of every row, from a model fitted on the other folds. A group's fold is drawn
-    from the hash of its first sentence (salted apart from the dev split), so a sentence keeps its fold when
+    from the salted hash of its first sentence, so a sentence keeps its fold when
     later rounds add sentences and two rounds' figures compare on the same folds."""
     names = training.intent_names()
     scores: list[dict] = [{} for _ in rows]
