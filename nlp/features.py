@@ -11,7 +11,7 @@ CUE_REPEAT = 6
 # Each word's consonant skeleton ("s:") and the skeletons of each pair of words ("t:") let a Tunisian sentence in
 # one script teach the model the other ("nekri" and "نكري" are both "nkr"), and merge spelling variants in every
 # language. Chosen by grouped cross-validation (nlp/data/README.md, issue 21): macro F1 / must-not-answer answered
-# 0.869 / 1.5% -> 0.873 / 1.7% on 4 folds and 0.868 / 1.8% -> 0.875 / 1.4% on 5; single-word skeletons alone gave
+# 0.869 / 1.5% -> 0.873 / 1.7% on 4 folds and 0.868 / 1.8% -> 0.876 / 1.4% on 5; single-word skeletons alone gave
 # 0.870 / 1.5%, and adding the spelling key of products (nlp/spelling.py) as a feature 0.870 / 1.8%.
 
 

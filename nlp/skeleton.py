@@ -27,7 +27,7 @@ def skeleton(word: str) -> str:
         return ""
     if _ARABIC_LETTER.match(word):
         word = product_token(word)  # the article and glued prepositions, which Arabizi writes apart or assimilated
-        if len(word) >= 3 and word.endswith("ه"):
+        if len(word) >= 3 and word.endswith("ه"):  # mostly the feminine ending, a vowel in Arabizi ("9ahwa", "قهوة")
             word = word[:-1]
         found = word.translate(_ARABIC)
     else:

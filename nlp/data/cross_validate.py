@@ -26,9 +26,9 @@ def training_rows() -> tuple[list[dict], list[int]]:
 
 
 def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dict]:
-    """Calibrated head scores of every row, from a model fitted on the other folds. A group's fold is drawn
-    from the salted hash of its first sentence, so a sentence keeps its fold when
-    later rounds add sentences and two rounds' figures compare on the same folds."""
+    """Calibrated head scores of every row, from a model fitted on the other folds. A group's fold is drawn from the
+    salted hash of its first sentence, so a sentence keeps its fold when later rounds add sentences and two rounds'
+    figures compare on the same folds."""
     names = training.intent_names()
     scores: list[dict] = [{} for _ in rows]
     fold_of = [number % folds for number in build_comments.group_hashes(rows, groups, salt="fold:")]
