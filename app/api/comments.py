@@ -14,9 +14,9 @@ from flask import current_app
 from flask.views import MethodView
 
 from app.api.blueprint import Blueprint
-from app.api.comments_schemas import (POST_ID_PATTERN, PUBLISHER_ID_PATTERN, LogAnswerSchema, LogSchema,
-                                      LogsQuerySchema, LogsSchema, ManualAnswerBodySchema, ProfileQuerySchema,
-                                      ProfilesSchema)
+from app.api.comments_schemas import (POST_ID_PATTERN, PUBLISHER_ID_PATTERN, LogAnswerSchema, LogsQuerySchema,
+                                      LogsSchema, ManualAnswerBodySchema, ProfileQuerySchema, ProfilesSchema)
+from app.api.logs_stream import logs_response
 from app.api.security import current_user, signed_in
 from app.errors import DomainError
 from app.services import agent_messages, manual_answers
@@ -57,22 +57,7 @@ class AgentLogs(MethodView):
         """The agent's comments (postId: its post, or the page's id for a generic agent), each with its why.
         With ?after=<cursor>, only those created or changed since that answer."""
         post_id = _checked(postId, POST_ID_PATTERN, "post id")
-        return _logs_response(agent_messages.logs(current_user(), post_id, query.get("after")))
-
-
-def _logs_response(answer: dict):
-    """The logs answer as LogsSchema dumps it, with each log dumped once: `matched` and `notMatched` hold the same
-    logs as `data`, which the schema would dump a second time. The service's answer is emptied before the JSON
-    text is made: an agent's full read held its logs as the service's dicts, the schema's dump of each twice and
-    the JSON text at once."""
-    entries = answer["data"]
-    dumped = dict(zip(map(id, entries), LogSchema(many=True).dump(entries)))
-    body = LogsSchema(exclude=("data", "matched", "notMatched")).dump(answer)
-    for key in ("data", "matched", "notMatched"):
-        body[key] = [dumped[id(entry)] for entry in answer[key]]
-    answer.clear()
-    del entries, dumped
-    return current_app.json.response(body)
+        return logs_response(agent_messages.logs(current_user(), post_id, query.get("after")))
 
 
 @blp.route("/logEvent/answer/comment/<string:platform>")

@@ -9,9 +9,11 @@ by `_id`, so seeing one twice is harmless.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, tuple_
 from sqlalchemy.orm import selectinload
 
 from app.database import session
@@ -22,6 +24,7 @@ from app.services import access, proposals, why
 CURSOR_MARGIN = timedelta(seconds=10)
 EPOCH = datetime(1970, 1, 1)
 MAX_MICROSECONDS = (datetime(9999, 1, 1) - EPOCH) // timedelta(microseconds=1)
+LOGS_PER_BATCH = 500  # logs read, explained and written out at a time (about 0.6 MB of answer)
 
 
 class AgentNotFound(NotFound):
@@ -43,9 +46,20 @@ def agent_of_post(user: User, post_id: str) -> Agent:
     raise access.PageNotInTeam()
 
 
-def logs(user: User, post_id: str, after: str | None) -> dict:
-    """The agent's logs (all, or those changed since the cursor `after`), oldest first, each with its why; the
-    matched and the not matched newest first, with their distinct intent names; and the next cursor."""
+@dataclass
+class LogsRead:
+    """An agent's logs as the screen reads them: the cursor to poll with, whether every log is in it, and the
+    logs themselves, oldest first, in batches, read from the database one batch at a time as they are taken (an
+    agent's history is unbounded: a read never holds more than one batch of it). The batches are taken while the
+    answer is sent, after the request's session has been removed (Flask tears the app context down before it
+    streams): they load what they need themselves."""
+    cursor: str
+    full: bool
+    batches: Iterator[list[dict]]
+
+
+def logs(user: User, post_id: str, after: str | None) -> LogsRead:
+    """The agent's logs (all, or those changed since the cursor `after`), each with its why, and the next cursor."""
     agent = agent_of_post(user, post_id)
     read_at = utcnow()
     chosen = [CommentLog.agent_id == agent.id]
@@ -54,20 +68,26 @@ def logs(user: User, post_id: str, after: str | None) -> dict:
         changed_actions = select(PlannedAction.log_id).where(PlannedAction.page_id == agent.page_id,
                                                              PlannedAction.updated_at > since)
         chosen.append(or_(CommentLog.updated_at > since, CommentLog.id.in_(changed_actions)))
-    found = list(session.scalars(select(CommentLog).where(*chosen).options(selectinload(CommentLog.manual_answers))
-                                 .order_by(CommentLog.created_at, CommentLog.id)))
-    # The actions and proposals of the same logs, chosen again by a subquery: the full read passed every log's id
-    # as a parameter (thousands of them) twice. A log the subquery finds beyond `found` (committed in between) is
-    # left out; none of `found` is missed, as its conditions only ever become true.
-    chosen_ids = select(CommentLog.id).where(*chosen)
-    fed = proposals.for_logs(chosen_ids)
-    entries = [log_answer(log, agent, actions, fed.get(log.id, []))
-               for log, actions in _with_actions(found, chosen_ids)]
-    matched = [entry for entry in reversed(entries) if entry["success"]]
-    not_matched = [entry for entry in reversed(entries) if not entry["success"]]
-    return {"data": entries, "matched": matched, "notMatched": not_matched,
-            "matchedIntents": _intent_names(matched), "notMatchedIntents": _intent_names(not_matched),
-            "cursor": cursor(read_at), "full": after is None}
+    return LogsRead(cursor(read_at), after is None, _answers_in_batches(agent.id, chosen))
+
+
+def _answers_in_batches(agent_id: int, chosen: list) -> Iterator[list[dict]]:
+    """The chosen logs in their answer shape, oldest first, LOGS_PER_BATCH at a time; each batch starts after the
+    last log of the one before (created_at, id), so a log committed meanwhile is either in order or left to the
+    next poll, never answered out of order or twice."""
+    query = (select(CommentLog).where(*chosen).options(selectinload(CommentLog.manual_answers))
+             .order_by(CommentLog.created_at, CommentLog.id).limit(LOGS_PER_BATCH))
+    agent, last = session.get(Agent, agent_id), None
+    while True:
+        found = list(session.scalars(query if last is None else
+                                     query.where(tuple_(CommentLog.created_at, CommentLog.id) > last)))
+        if not found:
+            return
+        fed = proposals.for_logs([log.id for log in found])
+        yield [log_answer(log, agent, actions, fed.get(log.id, [])) for log, actions in _with_actions(found)]
+        if len(found) < LOGS_PER_BATCH:
+            return
+        last = (found[-1].created_at, found[-1].id)
 
 
 def cursor(moment: datetime) -> str:
@@ -80,21 +100,18 @@ def cursor_time(value: str) -> datetime:
 
 
 # What the why reads of an action (app/services/why.py): read as plain rows, with the same attribute names, not
-# as ORM objects (an agent's full read holds thousands of them at once).
+# as ORM objects (a batch of logs holds a thousand or more of them at once).
 ACTION_COLUMNS = tuple(getattr(PlannedAction, name) for name in ("id", "log_id", "kind", "payload", "state", "due_at",
                                                                    "done_at", "attempts", "error", "result_id"))
 
 
-def _with_actions(found: list[CommentLog], chosen_ids=None) -> list[tuple[CommentLog, list]]:
-    """Each log with its actions in the order planned; `chosen_ids`, a select of the logs' ids (any superset of
-    `found`'s), stands for the list of their ids."""
+def _with_actions(found: list[CommentLog]) -> list[tuple[CommentLog, list]]:
+    """Each log with its actions in the order planned."""
     by_log: dict[int, list] = {log.id: [] for log in found}
     if by_log:
-        ids = list(by_log) if chosen_ids is None else chosen_ids
-        for action in session.execute(select(*ACTION_COLUMNS).where(PlannedAction.log_id.in_(ids))
+        for action in session.execute(select(*ACTION_COLUMNS).where(PlannedAction.log_id.in_(list(by_log)))
                                       .order_by(PlannedAction.id)):
-            if action.log_id in by_log:
-                by_log[action.log_id].append(action)
+            by_log[action.log_id].append(action)
     return [(log, by_log[log.id]) for log in found]
 
 
@@ -131,10 +148,6 @@ def _manual_answer(answer) -> dict:
             "created_time": why.iso(answer.created_at), "sentBy": author.full_name if author else None,
             "message_id": answer.message_id, "error": answer.error,
             "status": "failed" if answer.error else "sent"}
-
-
-def _intent_names(entries: list[dict]) -> list[str]:
-    return list(dict.fromkeys(item["intent"] for entry in entries for item in entry["intent"] if item["intent"]))
 
 
 def profiles(user: User, publisher_id: str, page_external_id: str | None) -> list[dict]:

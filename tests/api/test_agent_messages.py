@@ -3,13 +3,15 @@ not matched, newest first, with their intents; polling for what changed with a c
 Only the page's team reads them; bad input is a 422."""
 from datetime import timedelta
 
+import requests
 from sqlalchemy import update
 
 from app.database import session
 from app.models import Agent, CommentLog, SubscriberProfile
 from app.services import agent_messages
-from tests.api.agent_messages_support import FAN, PROFILE, logs, shop
+from tests.api.agent_messages_support import FAN, LOGS, PROFILE, logs, shop
 from tests.api.pages_support import join_team
+from tests.workers.conftest import live_web  # noqa: F401 (a web server in a thread of its own, as production serves)
 
 PRICE_REPLY = "Bonjour Nour, la Robe Jasmin est à 129 DT, du S au XL."
 
@@ -171,3 +173,27 @@ def test_the_commenters_profile_is_read_by_the_pages_team_only(app, client, sand
     assert client.get(PROFILE.format(FAN["id"]), headers=owner.headers,
                       query_string={"idPage": "x y"}).status_code == 422
     assert client.get(PROFILE.format(FAN["id"])).status_code == 401
+
+
+def test_a_long_history_is_sent_batch_by_batch_as_one_answer(app, client, sandbox, signed_in, live_web, monkeypatch):
+    """The logs answer is written out while its logs are read, a batch at a time, by a web server as production
+    runs it (its session removed before the answer is sent): the same answer, in the same order, across batches."""
+    owner = shop(app, client, sandbox, signed_in)
+    price = owner.comment("Combien la robe jasmin svp ?")
+    praise = owner.comment("Bravo pour la collection 😍")
+    delivery = owner.comment("Vous livrez à Sousse ?")
+    available = owner.comment("Le sac medina est disponible ?")
+    thanks = owner.comment("Merci beaucoup")
+    whole = logs(client, owner.headers, owner.owner.page_id).get_json()
+
+    monkeypatch.setattr(agent_messages, "LOGS_PER_BATCH", 2)
+    answer = requests.get(live_web + LOGS.format(owner.owner.page_id), headers=owner.headers, timeout=30)
+
+    assert answer.status_code == 200 and answer.headers["Content-Type"] == "application/json"
+    body = answer.json()
+    assert [entry["_id"] for entry in body["data"]] == [price.id, praise.id, delivery.id, available.id, thanks.id]
+    assert [entry["_id"] for entry in body["matched"]] == [available.id, delivery.id, price.id]
+    assert [entry["_id"] for entry in body["notMatched"]] == [thanks.id, praise.id]
+    assert (body["matchedIntents"], body["notMatchedIntents"]) == (["availability", "delivery", "price"], [])
+    assert {**body, "cursor": None} == {**whole, "cursor": None}
+    assert int(body["cursor"]) >= int(whole["cursor"])
