@@ -69,6 +69,19 @@ def connections_ended() -> None:
     _ended_at = time.monotonic()
 
 
+def retried_on_a_new_connection(read):
+    """`read()`, and once more on a new connection when the database ended the session's own under it (a restart, a
+    failover, an administrator): for a read that can simply be done again where an error can no longer be
+    answered (a response already being sent)."""
+    try:
+        return read()
+    except exc.DBAPIError as error:
+        if not (isinstance(error, exc.OperationalError) or error.connection_invalidated):
+            raise
+        session.rollback()  # SQLAlchemy has dropped the connection (and will ping the pool's older ones)
+        return read()
+
+
 def _ping_if_it_waited(dialect, dbapi_connection, record, _proxy) -> None:
     idle_since = record.info.get("idle_since", 0.0)
     if idle_since > _ended_at and time.monotonic() - idle_since < PING_AFTER_IDLE_SECONDS:

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select, tuple_
 from sqlalchemy.orm import selectinload
 
-from app.database import session
+from app.database import retried_on_a_new_connection, session
 from app.errors import NotFound
 from app.models import Agent, CommentLog, PlannedAction, SocialPage, SubscriberProfile, TeamMembership, User, utcnow
 from app.services import access, proposals, why
@@ -74,20 +74,30 @@ def logs(user: User, post_id: str, after: str | None) -> LogsRead:
 def _answers_in_batches(agent_id: int, chosen: list) -> Iterator[list[dict]]:
     """The chosen logs in their answer shape, oldest first, LOGS_PER_BATCH at a time; each batch starts after the
     last log of the one before (created_at, id), so a log committed meanwhile is either in order or left to the
-    next poll, never answered out of order or twice."""
+    next poll, never answered out of order or twice. A batch whose connection the database ended (a restart, a
+    failover) is read again on a new one: the answer is already on its way, it can no longer turn into a 503."""
+    last = None
+    while True:
+        answers, last, more = retried_on_a_new_connection(lambda: _batch_after(agent_id, chosen, last))
+        if answers:
+            yield answers
+        if not more:
+            return
+
+
+def _batch_after(agent_id: int, chosen: list, last: tuple | None) -> tuple[list[dict], tuple | None, bool]:
+    """The answers of the next batch after `last`, the new `last`, and whether more may follow."""
+    agent = session.get(Agent, agent_id)
     query = (select(CommentLog).where(*chosen).options(selectinload(CommentLog.manual_answers))
              .order_by(CommentLog.created_at, CommentLog.id).limit(LOGS_PER_BATCH))
-    agent, last = session.get(Agent, agent_id), None
-    while True:
-        found = list(session.scalars(query if last is None else
-                                     query.where(tuple_(CommentLog.created_at, CommentLog.id) > last)))
-        if not found:
-            return
-        fed = proposals.for_logs([log.id for log in found])
-        yield [log_answer(log, agent, actions, fed.get(log.id, [])) for log, actions in _with_actions(found)]
-        if len(found) < LOGS_PER_BATCH:
-            return
-        last = (found[-1].created_at, found[-1].id)
+    if last is not None:
+        query = query.where(tuple_(CommentLog.created_at, CommentLog.id) > last)
+    found = list(session.scalars(query))
+    if not found:
+        return [], last, False
+    fed = proposals.for_logs([log.id for log in found])
+    answers = [log_answer(log, agent, actions, fed.get(log.id, [])) for log, actions in _with_actions(found)]
+    return answers, (found[-1].created_at, found[-1].id), len(found) == LOGS_PER_BATCH
 
 
 def cursor(moment: datetime) -> str:
