@@ -78,7 +78,7 @@ def retried_on_a_new_connection(read):
     except exc.DBAPIError as error:
         if not (isinstance(error, exc.OperationalError) or error.connection_invalidated):
             raise
-        session.rollback()  # SQLAlchemy has dropped the connection (and will ping the pool's older ones)
+        session.rollback()  # gives the ended connection back; SQLAlchemy does not hand it out again
         return read()
 
 
