@@ -146,6 +146,10 @@ class Product:
                 # Their number follows the connection pools, so their mean tells growth apart from more backends.
                 resident["postgres backends (sum)"] = sum(backends)
                 resident["postgres backend (mean)"] = sum(backends) // max(len(backends), 1)
+                # A backend's resident set counts the pages of the shared buffers it has touched so far, which only
+                # grows up to `shared_buffers`; its own (unique) memory is what a leak would show in.
+                private = [_private_bytes(pid) for pid in pids]
+                resident["postgres backend own (mean)"] = sum(private) // max(len(private), 1)
             except Exception:  # connections just terminated by a fault: no sample this time
                 session.rollback()
         return resident
@@ -163,6 +167,18 @@ def _tree_rss(pid: int, children: bool = True) -> int:
         root = psutil.Process(pid)
         processes = [root, *(root.children(recursive=True) if children else [])]
         return sum(process.memory_info().rss for process in processes)
+    except psutil.NoSuchProcess:
+        return 0
+
+
+def _private_bytes(pid: int) -> int:
+    """The process's unique set size (its own pages, none shared); its resident set where that is not readable."""
+    try:
+        process = psutil.Process(pid)
+        try:
+            return process.memory_full_info().uss
+        except psutil.AccessDenied:
+            return process.memory_info().rss
     except psutil.NoSuchProcess:
         return 0
 
