@@ -69,6 +69,12 @@ def connections_ended() -> None:
     _ended_at = time.monotonic()
 
 
+def unavailable(error: exc.DBAPIError) -> bool:
+    """The database refused or cut the connection (a restart, a failover, an administrator's kill): a moment's
+    unavailability, not a bug."""
+    return isinstance(error, exc.OperationalError) or error.connection_invalidated
+
+
 def retried_on_a_new_connection(read):
     """`read()`, and once more on a new connection when the database ended the session's own under it (a restart, a
     failover, an administrator): for a read that can simply be done again where an error can no longer be
@@ -76,7 +82,7 @@ def retried_on_a_new_connection(read):
     try:
         return read()
     except exc.DBAPIError as error:
-        if not (isinstance(error, exc.OperationalError) or error.connection_invalidated):
+        if not unavailable(error):
             raise
         session.rollback()  # gives the ended connection back; SQLAlchemy does not hand it out again
         return read()

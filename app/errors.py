@@ -8,8 +8,10 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
+
+from app import database
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,7 @@ def _http_error(error: HTTPException):
 def _database_error(error: DBAPIError):
     """A connection the database refused or cut (a restart, a failover, an administrator's kill) is a moment's
     unavailability, not a bug: 503 and Retry-After, so callers (Meta's webhook retries too) try again."""
-    if not (isinstance(error, OperationalError) or error.connection_invalidated):
+    if not database.unavailable(error):
         return _unexpected_error(error)
     log.warning("database unavailable: %s", type(error.orig).__name__)
     return jsonify(message="The service is briefly unavailable, try again", code="database_unavailable"), 503, \
