@@ -28,19 +28,20 @@ class NewestFirst:
         self.file = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
         self.blocks: list[tuple[int, int, list[str]]] = []  # offset, length, intent names newest first
 
-    def add(self, texts: list[str], entries: list[dict]) -> None:
-        if not texts:
+    def add(self, dumped: list[tuple[str, dict]]) -> None:
+        """A batch's logs, oldest first, each as its JSON text and its answer."""
+        if not dumped:
             return
-        block = ",".join(reversed(texts)).encode()
-        names = [item["intent"] for entry in reversed(entries) for item in entry["intent"] if item["intent"]]
+        block = ",".join(text for text, _ in reversed(dumped)).encode()
+        names = [item["intent"] for _, entry in reversed(dumped) for item in entry["intent"] if item["intent"]]
         self.blocks.append((self.file.tell(), len(block), list(dict.fromkeys(names))))
         self.file.write(block)
 
     def texts(self) -> Iterator[str]:
+        """Once every batch is in."""
         for number, (offset, length, _) in enumerate(reversed(self.blocks)):
             self.file.seek(offset)
             yield ("," if number else "") + self.file.read(length).decode()
-        self.file.seek(0, 2)
 
     def intent_names(self) -> list[str]:
         return list(dict.fromkeys(name for *_, names in reversed(self.blocks) for name in names))
@@ -66,8 +67,8 @@ def logs_response(read: LogsRead) -> Response:
                 yield ("" if first else ",") + ",".join(texts)
                 first = False
                 for spool, success in ((matched, True), (not_matched, False)):
-                    chosen = [number for number, entry in enumerate(entries) if bool(entry["success"]) is success]
-                    spool.add([texts[number] for number in chosen], [entries[number] for number in chosen])
+                    spool.add([(text, entry) for text, entry in zip(texts, entries)
+                               if bool(entry["success"]) is success])
             yield '],"full":' + compact(read.full) + ',"matched":['
             yield from matched.texts()
             yield '],"matchedIntents":' + compact(matched.intent_names()) + ',"notMatched":['
