@@ -41,19 +41,29 @@ def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dic
     return scores
 
 
+LANGUAGES = ("en", "fr", "ar", "tn", "tn-lat", "tn-ar", "all")
+
+
+def languages_of(row: dict) -> tuple[str, ...]:
+    """The figures a row counts in: its language, for Tunisian also its script, and all."""
+    if row["lang"] != "tn":
+        return row["lang"], "all"
+    return "tn", "tn-ar" if build_comments.noise.is_arabic_script(row["text"]) else "tn-lat", "all"
+
+
 def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
     """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
     tallies, silent, answered = defaultdict(Tally), defaultdict(int), defaultdict(int)
     intents.SILENT_THRESHOLD = silent_threshold
     for row, row_scores in zip(rows, scores):
         predicted = {intent.name for intent in intents.select(row_scores, None, threshold)}
-        for language in (row["lang"], "all"):
+        for language in languages_of(row):
             tallies[language].add_sets(set(row["intents"]), predicted)
             if not row["intents"]:
                 silent[language] += 1
                 answered[language] += bool(predicted)
     cells = [f"{language} {tallies[language].macro_f1():.3f}/{answered[language] / silent[language]:.1%}"
-             for language in ("en", "fr", "ar", "tn", "all")]
+             for language in LANGUAGES]
     return f"thr {threshold:.2f} silent {silent_threshold:.2f}  " + "  ".join(cells)
 
 
@@ -63,10 +73,10 @@ def negative_report(rows: list[dict], scores: list[dict], threshold: float) -> s
     for row, row_scores in zip(rows, scores):
         sentiment.NEGATIVE_THRESHOLD = threshold
         predicted = sentiment.from_scores(row_scores, normalize.tokens(row["text"]))
-        for language in (row["lang"], "all"):
+        for language in languages_of(row):
             tallies[language].add("negative", bool(row["negative"]), predicted)
     cells = ["{} {:.2f}/{:.2f}".format(language, *tallies[language].precision_recall())
-             for language in ("en", "fr", "ar", "tn", "all")]
+             for language in LANGUAGES]
     return f"negative thr {threshold:.2f}  " + "  ".join(cells)
 
 
