@@ -1,6 +1,7 @@
 """The features of a normalised comment: character and word n-grams and intent cue words. The same
 functions serve scikit-learn at training time (as the vectorizer's analyzer) and the compact scorer at run
-time, so both see exactly the same terms; they are split per word so the scorer can cache a word's part."""
+time, so both see exactly the same terms; they are split per word and per pair of neighbouring words so the scorer
+can cache each part."""
 from nlp.keywords import phrase_cues, word_cues
 from nlp.skeleton import skeleton
 
@@ -29,12 +30,24 @@ def word_features(word: str) -> list[str]:
     return grams
 
 
+def pair_features(first: str, second: str) -> list[str]:
+    """The word bigram of two neighbouring words and, when both have one, the bigram of their skeletons."""
+    found = [f"b:{first} {second}"]
+    first_skeleton, second_skeleton = skeleton(first), skeleton(second)
+    if first_skeleton and second_skeleton:
+        found.append(f"t:{first_skeleton} {second_skeleton}")
+    return found
+
+
+def phrase_features(words: list[str]) -> list[str]:
+    """The cue phrases of two or three words, repeated like the cue words."""
+    return phrase_cues(words) * CUE_REPEAT
+
+
 def sequence_features(words: list[str]) -> list[str]:
     """Word bigrams, skeleton bigrams and cue phrases: the features that span more than one word."""
-    bigrams = [f"b:{first} {second}" for first, second in zip(words, words[1:])]
-    skeletons = [skeleton(word) for word in words]
-    bigrams += [f"t:{first} {second}" for first, second in zip(skeletons, skeletons[1:]) if first and second]
-    return bigrams + phrase_cues(words) * CUE_REPEAT
+    pairs = [feature for first, second in zip(words, words[1:]) for feature in pair_features(first, second)]
+    return pairs + phrase_features(words)
 
 
 def analyze(normalized: str) -> list[str]:

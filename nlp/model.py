@@ -30,6 +30,7 @@ class LinearModel:
 
     def __post_init__(self) -> None:
         self._word_cache: dict[str, tuple[int, ...]] = {}
+        self._pair_cache: dict[tuple[str, str], tuple[int, ...]] = {}
         self._head_names = [name for name, _, _ in self.calibrated]
         self._slopes = np.array([a for _, a, _ in self.calibrated], dtype=np.float32)
         self._offsets = np.array([b for _, _, b in self.calibrated], dtype=np.float32)
@@ -46,7 +47,9 @@ class LinearModel:
         """Raw linear decision of every column for a comment's normalised words (sublinear tf-idf, l2)."""
         vocabulary = self.vocabulary
         columns = [column for word in words for column in self._word_columns(word)]
-        columns.extend(vocabulary[feature] for feature in features.sequence_features(words) if feature in vocabulary)
+        for pair in zip(words, words[1:]):
+            columns.extend(self._pair_columns(pair))
+        columns.extend(vocabulary[feature] for feature in features.phrase_features(words) if feature in vocabulary)
         if not columns:
             return self.intercepts.copy()
         counts = Counter(columns)
@@ -65,6 +68,18 @@ class LinearModel:
                 cache.clear()
             vocabulary = self.vocabulary
             columns = cache[word] = tuple(vocabulary[feature] for feature in features.word_features(word)
+                                          if feature in vocabulary)
+        return columns
+
+    def _pair_columns(self, pair: tuple[str, str]) -> tuple[int, ...]:
+        """Columns of two neighbouring words' bigrams, cached like the words' own: a pair seen once is seen again."""
+        cache = self._pair_cache
+        columns = cache.get(pair)
+        if columns is None:
+            if len(cache) >= WORD_CACHE_SIZE:
+                cache.clear()
+            vocabulary = self.vocabulary
+            columns = cache[pair] = tuple(vocabulary[feature] for feature in features.pair_features(*pair)
                                           if feature in vocabulary)
         return columns
 
