@@ -30,8 +30,9 @@ def word_features(word: str) -> list[str]:
     return grams
 
 
-def pair_features(first: str, second: str) -> list[str]:
+def pair_features(pair: tuple[str, str]) -> list[str]:
     """The word bigram of two neighbouring words and, when both have one, the bigram of their skeletons."""
+    first, second = pair
     found = [f"b:{first} {second}"]
     first_skeleton, second_skeleton = skeleton(first), skeleton(second)
     if first_skeleton and second_skeleton:
@@ -46,7 +47,7 @@ def phrase_features(words: list[str]) -> list[str]:
 
 def sequence_features(words: list[str]) -> list[str]:
     """Word bigrams, skeleton bigrams and cue phrases: the features that span more than one word."""
-    pairs = [feature for first, second in zip(words, words[1:]) for feature in pair_features(first, second)]
+    pairs = [feature for pair in zip(words, words[1:]) for feature in pair_features(pair)]
     return pairs + phrase_features(words)
 
 

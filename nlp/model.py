@@ -45,10 +45,11 @@ class LinearModel:
 
     def decisions(self, words: list[str]) -> np.ndarray:
         """Raw linear decision of every column for a comment's normalised words (sublinear tf-idf, l2)."""
-        vocabulary = self.vocabulary
-        columns = [column for word in words for column in self._word_columns(word)]
+        vocabulary, cached = self.vocabulary, self._cached_columns
+        word_cache, pair_cache = self._word_cache, self._pair_cache
+        columns = [column for word in words for column in cached(word_cache, word, features.word_features)]
         for pair in zip(words, words[1:]):
-            columns.extend(self._pair_columns(pair))
+            columns.extend(cached(pair_cache, pair, features.pair_features))
         columns.extend(vocabulary[feature] for feature in features.phrase_features(words) if feature in vocabulary)
         if not columns:
             return self.intercepts.copy()
@@ -59,28 +60,15 @@ class LinearModel:
         values /= math.sqrt(float(values @ values))
         return values @ self.weights[unique] + self.intercepts
 
-    def _word_columns(self, word: str) -> tuple[int, ...]:
-        """Columns of a word's own features, cached: the same few thousand words make most comments."""
-        cache = self._word_cache
-        columns = cache.get(word)
+    def _cached_columns(self, cache: dict, part, terms) -> tuple[int, ...]:
+        """Columns of one part of a comment (a word, a pair of neighbouring words) given its terms, cached: the same
+        few thousand parts make most comments."""
+        columns = cache.get(part)
         if columns is None:
             if len(cache) >= WORD_CACHE_SIZE:
                 cache.clear()
             vocabulary = self.vocabulary
-            columns = cache[word] = tuple(vocabulary[feature] for feature in features.word_features(word)
-                                          if feature in vocabulary)
-        return columns
-
-    def _pair_columns(self, pair: tuple[str, str]) -> tuple[int, ...]:
-        """Columns of two neighbouring words' bigrams, cached like the words' own: a pair seen once is seen again."""
-        cache = self._pair_cache
-        columns = cache.get(pair)
-        if columns is None:
-            if len(cache) >= WORD_CACHE_SIZE:
-                cache.clear()
-            vocabulary = self.vocabulary
-            columns = cache[pair] = tuple(vocabulary[feature] for feature in features.pair_features(*pair)
-                                          if feature in vocabulary)
+            columns = cache[part] = tuple(vocabulary[feature] for feature in terms(part) if feature in vocabulary)
         return columns
 
     def calibrated_scores(self, decisions: np.ndarray) -> dict[str, float]:
