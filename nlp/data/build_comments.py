@@ -96,8 +96,10 @@ def expand(item: dict, tunisian: tuple[str, ...]) -> list[dict]:
     """The sentence itself plus its noisy variants, all distinct; a Tunisian sentence also in the other script."""
     rng = random.Random(hashlib.sha256(item["text"].encode()).hexdigest())
     texts = [item["text"]]
-    for _ in range(item["variants"] * 6):
-        if len(texts) > item["variants"]:
+    # Tunisian in Arabic script, the group the training sentences hold fewest of, gets one noisy variant more.
+    variants = item["variants"] + (item["lang"] == "tn" and noise.is_arabic_script(item["text"]))
+    for _ in range(variants * 6):
+        if len(texts) > variants:
             break
         variant = noise.make_variant(item, rng)
         if variant not in texts:
