@@ -1,5 +1,5 @@
-"""The features of a normalised comment: character and word n-grams, intent cue words and words under a negation. The same
-functions serve scikit-learn at training time (as the vectorizer's analyzer) and the compact scorer at run
+"""The features of a normalised comment: character and word n-grams, intent cue words and words under a negation.
+The same functions serve scikit-learn at training time (as the vectorizer's analyzer) and the compact scorer at run
 time, so both see exactly the same terms; they are split per word and per pair of neighbouring words so the scorer
 can cache each part."""
 from nlp.keywords import phrase_cues, word_cues
