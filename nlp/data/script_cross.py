@@ -6,11 +6,13 @@ Tunisian comments in Arabic script than in Arabizi; crossing them lets each scri
 from collections import Counter, defaultdict
 from functools import lru_cache
 
+import noise  # a sibling module of the builder, which puts nlp/data on the path
 from nlp import normalize
 from nlp.skeleton import skeleton
 
 # Short words with no skeleton, written the same way in every sentence.
 FUNCTION_WORDS = {"w": "و", "fi": "في", "ya": "يا", "li": "لي", "b": "ب", "ken": "كان", "kan": "كان"}
+FUNCTION_WORDS_IN_ARABIZI = {arabic: latin for latin, arabic in FUNCTION_WORDS.items()}
 # A crossed sentence is kept only when this share of its words found a twin; otherwise it is mostly the original.
 MIN_CROSSED_SHARE = 0.5
 # A skeleton shared by several words ("hd": hedha, hedhi, wahed) names none of them: its commonest word must make at
@@ -21,7 +23,7 @@ MIN_WORDS = 2
 
 
 def is_arabic(token: str) -> bool:
-    return any("\u0600" <= char <= "\u06FF" for char in token)
+    return noise.ARABIC_LETTER.search(token) is not None
 
 
 @lru_cache(maxsize=1)
@@ -45,12 +47,11 @@ def cross(text: str, sentences: tuple[str, ...]) -> str | None:
         return None
     to_arabic = sum(map(is_arabic, words)) * 2 < len(words)
     other = twins(sentences)[to_arabic]
-    reverse_function_words = {arabic: latin for latin, arabic in FUNCTION_WORDS.items()}
     crossed, replaced = [], 0
     for token in tokens:
         twin = other.get(skeleton(token)) if token.isalpha() else None
         if twin is None:
-            twin = (FUNCTION_WORDS if to_arabic else reverse_function_words).get(token)
+            twin = (FUNCTION_WORDS if to_arabic else FUNCTION_WORDS_IN_ARABIZI).get(token)
         replaced += twin is not None
         crossed.append(twin or token)
     if replaced < MIN_CROSSED_SHARE * len(words):
