@@ -17,6 +17,7 @@ from nlp.evaluate import Tally  # noqa: E402
 THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
 SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
 NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
+ASKING_NEGATIVE_THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
@@ -54,7 +55,7 @@ def languages_of(row: dict) -> tuple[str, ...]:
 def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
     """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
     tallies, silent, answered = defaultdict(Tally), defaultdict(int), defaultdict(int)
-    intents.SILENT_THRESHOLD = silent_threshold
+    chosen, intents.SILENT_THRESHOLD = intents.SILENT_THRESHOLD, silent_threshold
     for row, row_scores in zip(rows, scores):
         predicted = {intent.name for intent in intents.select(row_scores, None, threshold)}
         for language in languages_of(row):
@@ -62,22 +63,26 @@ def report(rows: list[dict], scores: list[dict], threshold: float, silent_thresh
             if not row["intents"]:
                 silent[language] += 1
                 answered[language] += bool(predicted)
+    intents.SILENT_THRESHOLD = chosen  # the negative report's "asks" reads the engine's own setting
     cells = [f"{language} {tallies[language].macro_f1():.3f}/{answered[language] / silent[language]:.1%}"
              for language in LANGUAGES]
     return f"thr {threshold:.2f} silent {silent_threshold:.2f}  " + "  ".join(cells)
 
 
-def negative_report(rows: list[dict], scores: list[dict], threshold: float) -> str:
-    """Negative precision and recall per language: the model's head at `threshold`, or a lexicon hit."""
+def negative_report(rows: list[dict], scores: list[dict], threshold: float, asking_threshold: float) -> str:
+    """Negative precision and recall per language: the model's head at `threshold` (`asking_threshold` for comments
+    that ask), or a lexicon hit."""
     tallies = defaultdict(Tally)
+    chosen = sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD
+    sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = threshold, asking_threshold
     for row, row_scores in zip(rows, scores):
-        sentiment.NEGATIVE_THRESHOLD = threshold
         predicted = sentiment.from_scores(row_scores, normalize.tokens(row["text"]))
         for language in languages_of(row):
             tallies[language].add("negative", bool(row["negative"]), predicted)
+    sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = chosen
     cells = ["{} {:.2f}/{:.2f}".format(language, *tallies[language].precision_recall())
              for language in LANGUAGES]
-    return f"negative thr {threshold:.2f}  " + "  ".join(cells)
+    return f"negative thr {threshold:.2f} asking {asking_threshold:.2f}  " + "  ".join(cells)
 
 
 def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -> tuple[list[dict], list[dict]]:
@@ -110,7 +115,9 @@ def main() -> None:
                 print(report(rows_scored, scores, threshold, silent_threshold))
         print("(negative precision / recall, lexicon included)")
         for threshold in NEGATIVE_THRESHOLDS:
-            print(negative_report(rows_scored, scores, threshold))
+            print(negative_report(rows_scored, scores, threshold, threshold))
+        for asking_threshold in ASKING_NEGATIVE_THRESHOLDS:
+            print(negative_report(rows_scored, scores, sentiment.NEGATIVE_THRESHOLD, asking_threshold))
 
 
 if __name__ == "__main__":
