@@ -11,9 +11,11 @@ MENTION_MARKER = "_mention_"
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|tn|fr|ly|io|co|me|gl)(?:/\S*)?\b",
                   re.IGNORECASE)
 _MENTION = re.compile(r"@[\w.]+")
+# Tunisians also write /g/ and /v/ with the letters ڨ (or the Persian گ) and ڤ, which most write ق and ف ("ڨاطو",
+# "قاطو"); /p/ with پ, which most write ب.
 _ARABIC_VARIANTS = str.maketrans({
     "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ئ": "ي", "ؤ": "و", "ة": "ه",
-    "ک": "ك", "ی": "ي", "ـ": None, "؟": "?", "،": ",", "؛": ";",
+    "ک": "ك", "ی": "ي", "ڨ": "ق", "گ": "ق", "ڤ": "ف", "پ": "ب", "ـ": None, "؟": "?", "،": ",", "؛": ";",
     "٠": "0", "١": "1", "٢": "2", "٣": "3", "٤": "4", "٥": "5", "٦": "6", "٧": "7", "٨": "8", "٩": "9",
     "œ": "oe", "æ": "ae", "ß": "ss", "’": "'",
 })

@@ -9,8 +9,7 @@ from nlp.catalogue import product_token
 _ARABIC = str.maketrans({
     "ب": "b", "ت": "t", "ث": "t", "ج": "j", "ح": "h", "خ": "x", "د": "d", "ذ": "d", "ر": "r", "ز": "z", "س": "s",
     "ش": "c", "ص": "s", "ض": "d", "ط": "t", "ظ": "d", "غ": "g", "ف": "f", "ق": "q", "ك": "k", "ل": "l", "م": "m",
-    "ن": "n", "ه": "h", "ڤ": "v", "ڨ": "g", "پ": "b",
-    "ا": None, "و": None, "ي": None, "ع": None, "ء": None})
+    "ن": "n", "ه": "h", "ا": None, "و": None, "ي": None, "ع": None, "ء": None})
 _LATIN = [(re.compile(pattern), replacement) for pattern, replacement in (
     (r"ch|sh", "c"), (r"kh", "x"), (r"gh", "g"), (r"th", "t"), (r"dh", "d"), (r"dj", "j"), (r"ph", "f"),
     (r"[aeiouyw]", ""))]

@@ -23,6 +23,10 @@ def test_arabic_letter_variants_diacritics_and_tatweel_are_unified():
     assert normalize("مكتبةٌ") == "مكتبه"
 
 
+def test_tunisian_letters_for_g_v_and_p_meet_the_common_spelling():
+    assert normalize("ڨاطو ڤيستة گاطو پاكو") == normalize("قاطو فيستة قاطو باكو") == "قاطو فيسته قاطو باكو"
+
+
 def test_emojis_are_kept_as_tokens_without_skin_tones():
     assert tokens("top 😍😍😍 👍🏽") == ["top", "😍", "👍"]
 
