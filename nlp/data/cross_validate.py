@@ -1,9 +1,11 @@
 """Cross-validates the intent model on the labelled comments it is trained on (grouped folds, so a sentence and its
 noisy variants stay on one side): the figures that justify an engine setting without looking at the held-out set.
-Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4] [--save-texts F] [--only-texts F]
+Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4] [--save-texts F] [--only-texts F] [--save-scores F]
+[--compare F]
 """
 import argparse
 import json
+import random
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -14,10 +16,12 @@ import build_comments  # noqa: E402  (a sibling module, not a package)
 from nlp import intents, normalize, sentiment, training  # noqa: E402
 from nlp.evaluate import Tally  # noqa: E402
 
-THRESHOLDS = (0.35, 0.4, 0.45, 0.5)
+THRESHOLDS = (0.4, 0.45, 0.5, 0.55, 0.6)
 SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
 NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 ASKING_NEGATIVE_THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7)
+# Resamples of the sentences for the spread of a difference between two runs.
+BOOTSTRAP_SAMPLES = 200
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
@@ -95,20 +99,83 @@ def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -
     return [rows[index] for index in kept], [scores[index] for index in kept]
 
 
+def decided(rows: list[dict], scores: list[dict]) -> list[tuple[set[str], bool]]:
+    """Each row's intents and negativity under the engine's own settings."""
+    return [({intent.name for intent in intents.select(row_scores, None, training.THRESHOLD)},
+             sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
+            for row, row_scores in zip(rows, scores)]
+
+
+def figures(rows: list[dict], decisions: list[tuple[set[str], bool]], language: str = "all") -> tuple[float, ...]:
+    """Macro F1, the share of must-not-answer rows answered, negative precision and recall, over `language`'s rows."""
+    tally, negative, silent, answered = Tally(), Tally(), 0, 0
+    for row, (predicted, is_negative) in zip(rows, decisions):
+        if language in languages_of(row):
+            tally.add_sets(set(row["intents"]), predicted)
+            negative.add("negative", bool(row["negative"]), is_negative)
+            silent += not row["intents"]
+            answered += not row["intents"] and bool(predicted)
+    return tally.macro_f1(), answered / silent if silent else 0.0, *negative.precision_recall()
+
+
+def save_scores(path: Path, rows: list[dict], scores: list[dict]) -> None:
+    """Every row's cross-validated head scores, one JSON object a line, for a later run's --compare."""
+    path.write_text("".join(json.dumps({"text": row["text"], "scores": row_scores}, ensure_ascii=False) + "\n"
+                            for row, row_scores in zip(rows, scores)), encoding="utf-8")
+
+
+def compare(path: Path, rows: list[dict], scores: list[dict]) -> str:
+    """This run against one saved with --save-scores, on the rows both scored, under the engine's settings; then the
+    spread of the differences in all languages over resamples of the sentences (a sentence's variants go together),
+    to tell a change from the noise of which sentences happen to be in the training split."""
+    earlier = {line["text"]: line["scores"] for line in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
+    kept = [index for index, row in enumerate(rows) if row["text"] in earlier]
+    shared = [rows[index] for index in kept]
+    before = decided(shared, [earlier[row["text"]] for row in shared])
+    after = decided(shared, [scores[index] for index in kept])
+    lines = [f"{len(shared)} rows both runs scored (macro F1, must-not-answer answered, negative precision / recall)"]
+    for language in LANGUAGES:
+        old, new = figures(shared, before, language), figures(shared, after, language)
+        lines.append("{:7s} {:.4f} / {:.2%} / {:.3f} / {:.3f} -> {:.4f} / {:.2%} / {:.3f} / {:.3f}".format(
+            language, *old, *new))
+    by_sentence = defaultdict(list)
+    for index, row in enumerate(shared):
+        by_sentence[row["origin"]].append(index)
+    sentences, rng, differences = list(by_sentence), random.Random(0), []
+    for _ in range(BOOTSTRAP_SAMPLES):
+        sample = [index for sentence in rng.choices(sentences, k=len(sentences)) for index in by_sentence[sentence]]
+        sample_rows = [shared[index] for index in sample]
+        old = figures(sample_rows, [before[index] for index in sample])
+        new = figures(sample_rows, [after[index] for index in sample])
+        differences.append([second - first for first, second in zip(old, new)])
+    for name, column in zip(("macro F1", "answered", "negative precision", "negative recall"), zip(*differences)):
+        mean = sum(column) / len(column)
+        spread = (sum((value - mean) ** 2 for value in column) / (len(column) - 1)) ** 0.5
+        lines.append(f"difference in all, {name}: {mean:+.4f} ± {spread:.4f}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--c", type=float, nargs="+", default=[training.SVM_C])
     parser.add_argument("--folds", type=int, default=4)
     parser.add_argument("--save-texts", type=Path, help="write the training rows' texts, one JSON string a line")
     parser.add_argument("--only-texts", type=Path, help="score only rows whose text a --save-texts file holds")
+    parser.add_argument("--save-scores", type=Path, help="write every row's cross-validated scores (the first C's)")
+    parser.add_argument("--compare", type=Path, help="compare the first C's run with a --save-scores file")
     options = parser.parse_args()
     rows, groups = training_rows()
     if options.save_texts:
         options.save_texts.write_text("".join(json.dumps(row["text"], ensure_ascii=False) + "\n" for row in rows),
                                       encoding="utf-8")
-    for value in options.c:
+    for number, value in enumerate(options.c):
         training.SVM_C = value
-        rows_scored, scores = shared_rows(rows, held_out_scores(rows, groups, options.folds), options.only_texts)
+        all_scores = held_out_scores(rows, groups, options.folds)
+        if number == 0 and options.save_scores:
+            save_scores(options.save_scores, rows, all_scores)
+        if number == 0 and options.compare:
+            print(compare(options.compare, rows, all_scores))
+        rows_scored, scores = shared_rows(rows, all_scores, options.only_texts)
         print(f"C={value}  (macro F1 / must-not-answer answered)")
         for threshold in THRESHOLDS:
             for silent_threshold in SILENT_THRESHOLDS:

@@ -24,3 +24,23 @@ def test_cross_validation_folds_hold_exactly_the_training_comments_grouped():
     group_of_origin = {}
     for row, group in zip(rows, groups):
         assert group_of_origin.setdefault(row["origin"], group) == group
+
+
+def test_two_runs_compare_on_the_rows_both_scored(tmp_path):
+    script = load_script("cross_validate")
+    asks = {"price": 0.9, training.SILENT: 0.01, training.NEGATIVE: 0.0}
+    silent = {"price": 0.1, training.SILENT: 0.9, training.NEGATIVE: 0.0}
+    rows = [{"text": "combien ?", "lang": "fr", "intents": ["price"], "negative": False, "origin": "a.txt:1"},
+            {"text": "magnifique", "lang": "fr", "intents": [], "negative": False, "origin": "a.txt:2"},
+            {"text": "trop belle", "lang": "fr", "intents": [], "negative": False, "origin": "a.txt:3"}]
+    earlier = tmp_path / "earlier.jsonl"
+    script.save_scores(earlier, rows[:2], [asks, silent])
+
+    report = script.compare(earlier, rows, [asks, asks, silent]).splitlines()
+
+    assert report[0].startswith("2 rows both runs scored")  # the third row is new: fitted on, not compared
+    fr = next(line for line in report if line.startswith("fr "))
+    assert fr.split("->")[0].split()[1:4] == ["1.0000", "/", "0.00%"]
+    assert fr.split("->")[1].split()[:3] == ["0.6667", "/", "100.00%"]  # the praise is answered now: price F1 2/3
+    answered = next(line for line in report if "answered:" in line)
+    assert float(answered.split(":")[1].split("±")[0]) > 0
