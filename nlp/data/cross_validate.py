@@ -17,7 +17,7 @@ from nlp import intents, normalize, sentiment, training  # noqa: E402
 from nlp.evaluate import Tally  # noqa: E402
 
 THRESHOLDS = (0.4, 0.45, 0.5, 0.55, 0.6)
-SILENT_THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 1.01)
+SILENT_THRESHOLDS = (0.15, 0.2, 0.25, 0.3, 0.4, 1.01)
 NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 ASKING_NEGATIVE_THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7)
 # Resamples of the sentences for the spread of a difference between two runs.
