@@ -1,7 +1,7 @@
 """Cross-validates the intent model on the labelled comments it is trained on (grouped folds, so a sentence and its
 noisy variants stay on one side): the figures that justify an engine setting without looking at the held-out set.
 Run: python nlp/data/cross_validate.py [--c 1.0 3.0] [--folds 4] [--save-texts F] [--only-texts F] [--save-scores F]
-[--compare F]
+[--compare F] [--train-share 0.5]
 """
 import argparse
 import json
@@ -30,15 +30,17 @@ def training_rows() -> tuple[list[dict], list[int]]:
     return rows, build_comments.group_near_duplicates(rows)
 
 
-def held_out_scores(rows: list[dict], groups: list[int], folds: int) -> list[dict]:
+def held_out_scores(rows: list[dict], groups: list[int], folds: int, train_share: float = 1.0) -> list[dict]:
     """Calibrated head scores of every row, from a model fitted on the other folds. A group's fold is drawn from the
     salted hash of its first sentence, so a sentence keeps its fold when later rounds add sentences and two rounds'
-    figures compare on the same folds."""
+    figures compare on the same folds. With `train_share` under 1, each model is fitted on that share of its folds'
+    sentences only (drawn by another salted hash), for a learning curve: what more sentences would still bring."""
     names = training.intent_names()
     scores: list[dict] = [{} for _ in rows]
     fold_of = [number % folds for number in build_comments.group_hashes(rows, groups, salt="fold:")]
+    kept = [number % 1000 < train_share * 1000 for number in build_comments.group_hashes(rows, groups, salt="share:")]
     for fold in range(folds):
-        fitted_on = [row for row, row_fold in zip(rows, fold_of) if row_fold != fold]
+        fitted_on = [row for row, row_fold, row_kept in zip(rows, fold_of, kept) if row_fold != fold and row_kept]
         model = training.compact(training.fit_estimators(fitted_on, names))
         held_out = [index for index, row_fold in enumerate(fold_of) if row_fold == fold]
         for index in held_out:
@@ -163,6 +165,8 @@ def main() -> None:
     parser.add_argument("--only-texts", type=Path, help="score only rows whose text a --save-texts file holds")
     parser.add_argument("--save-scores", type=Path, help="write every row's cross-validated scores (the first C's)")
     parser.add_argument("--compare", type=Path, help="compare the first C's run with a --save-scores file")
+    parser.add_argument("--train-share", type=float, default=1.0,
+                        help="fit each fold's model on this share of its sentences (a learning curve)")
     options = parser.parse_args()
     rows, groups = training_rows()
     if options.save_texts:
@@ -170,7 +174,7 @@ def main() -> None:
                                       encoding="utf-8")
     for number, value in enumerate(options.c):
         training.SVM_C = value
-        all_scores = held_out_scores(rows, groups, options.folds)
+        all_scores = held_out_scores(rows, groups, options.folds, options.train_share)
         if number == 0 and options.save_scores:
             save_scores(options.save_scores, rows, all_scores)
         if number == 0 and options.compare:
