@@ -60,34 +60,25 @@ def languages_of(row: dict) -> tuple[str, ...]:
 
 def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
     """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
-    tallies, silent, answered = defaultdict(Tally), defaultdict(int), defaultdict(int)
     chosen, intents.SILENT_THRESHOLD = intents.SILENT_THRESHOLD, silent_threshold
-    for row, row_scores in zip(rows, scores):
-        predicted = {intent.name for intent in intents.select(row_scores, None, threshold)}
-        for language in languages_of(row):
-            tallies[language].add_sets(set(row["intents"]), predicted)
-            if not row["intents"]:
-                silent[language] += 1
-                answered[language] += bool(predicted)
+    decisions = [({intent.name for intent in intents.select(row_scores, None, threshold)}, False)
+                 for row_scores in scores]
     intents.SILENT_THRESHOLD = chosen  # the negative report's "asks" reads the engine's own setting
-    cells = [f"{language} {tallies[language].macro_f1():.3f}/{answered[language] / silent[language]:.1%}"
-             for language in LANGUAGES]
+    found = figures(rows, decisions)
+    cells = [f"{language} {found[language][0]:.3f}/{found[language][1]:.1%}" for language in LANGUAGES]
     return f"thr {threshold:.2f} silent {silent_threshold:.2f}  " + "  ".join(cells)
 
 
 def negative_report(rows: list[dict], scores: list[dict], threshold: float, asking_threshold: float) -> str:
     """Negative precision and recall per language: the model's head at `threshold` (`asking_threshold` for comments
     that ask), or a lexicon hit."""
-    tallies = defaultdict(Tally)
     chosen = sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = threshold, asking_threshold
-    for row, row_scores in zip(rows, scores):
-        predicted = sentiment.from_scores(row_scores, normalize.tokens(row["text"]))
-        for language in languages_of(row):
-            tallies[language].add("negative", bool(row["negative"]), predicted)
+    decisions = [(set(), sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
+                 for row, row_scores in zip(rows, scores)]
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = chosen
-    cells = ["{} {:.2f}/{:.2f}".format(language, *tallies[language].precision_recall())
-             for language in LANGUAGES]
+    found = figures(rows, decisions)
+    cells = ["{} {:.2f}/{:.2f}".format(language, *found[language][2:]) for language in LANGUAGES]
     return f"negative thr {threshold:.2f} asking {asking_threshold:.2f}  " + "  ".join(cells)
 
 
@@ -108,16 +99,20 @@ def decided(rows: list[dict], scores: list[dict]) -> list[tuple[set[str], bool]]
             for row, row_scores in zip(rows, scores)]
 
 
-def figures(rows: list[dict], decisions: list[tuple[set[str], bool]], language: str = "all") -> tuple[float, ...]:
-    """Macro F1, the share of must-not-answer rows answered, negative precision and recall, over `language`'s rows."""
-    tally, negative, silent, answered = Tally(), Tally(), 0, 0
+def figures(rows: list[dict], decisions: list[tuple[set[str], bool]],
+            languages: tuple[str, ...] = LANGUAGES) -> dict[str, tuple[float, ...]]:
+    """Per language: macro F1 and the share of must-not-answer rows answered (from the decisions' intents), negative
+    precision and recall (from their negativity). A report that sets one half of its decisions reads that half only."""
+    tallies, negatives = defaultdict(Tally), defaultdict(Tally)
+    silent, answered = defaultdict(int), defaultdict(int)
     for row, (predicted, is_negative) in zip(rows, decisions):
-        if language in languages_of(row):
-            tally.add_sets(set(row["intents"]), predicted)
-            negative.add("negative", bool(row["negative"]), is_negative)
-            silent += not row["intents"]
-            answered += not row["intents"] and bool(predicted)
-    return tally.macro_f1(), answered / silent if silent else 0.0, *negative.precision_recall()
+        for language in (language for language in languages_of(row) if language in languages):
+            tallies[language].add_sets(set(row["intents"]), predicted)
+            negatives[language].add("negative", bool(row["negative"]), is_negative)
+            silent[language] += not row["intents"]
+            answered[language] += not row["intents"] and bool(predicted)
+    return {language: (tallies[language].macro_f1(), answered[language] / silent[language] if silent[language] else 0.0,
+                       *negatives[language].precision_recall()) for language in languages}
 
 
 def save_scores(path: Path, rows: list[dict], scores: list[dict]) -> None:
@@ -136,10 +131,10 @@ def compare(path: Path, rows: list[dict], scores: list[dict]) -> str:
     before = decided(shared, [earlier[row["text"]] for row in shared])
     after = decided(shared, [scores[index] for index in kept])
     lines = [f"{len(shared)} rows both runs scored (macro F1, must-not-answer answered, negative precision / recall)"]
+    before_figures, after_figures = figures(shared, before), figures(shared, after)
     for language in LANGUAGES:
-        old, new = figures(shared, before, language), figures(shared, after, language)
         lines.append("{:7s} {:.4f} / {:.2%} / {:.3f} / {:.3f} -> {:.4f} / {:.2%} / {:.3f} / {:.3f}".format(
-            language, *old, *new))
+            language, *before_figures[language], *after_figures[language]))
     by_sentence = defaultdict(list)
     for index, row in enumerate(shared):
         by_sentence[row["origin"]].append(index)
@@ -147,8 +142,8 @@ def compare(path: Path, rows: list[dict], scores: list[dict]) -> str:
     for _ in range(BOOTSTRAP_SAMPLES):
         sample = [index for sentence in rng.choices(sentences, k=len(sentences)) for index in by_sentence[sentence]]
         sample_rows = [shared[index] for index in sample]
-        old = figures(sample_rows, [before[index] for index in sample])
-        new = figures(sample_rows, [after[index] for index in sample])
+        old = figures(sample_rows, [before[index] for index in sample], ("all",))["all"]
+        new = figures(sample_rows, [after[index] for index in sample], ("all",))["all"]
         differences.append([second - first for first, second in zip(old, new)])
     for name, column in zip(("macro F1", "answered", "negative precision", "negative recall"), zip(*differences)):
         mean = sum(column) / len(column)
