@@ -3,6 +3,8 @@
 import json
 import threading
 from dataclasses import dataclass
+from itertools import takewhile
+from operator import itemgetter
 
 from nlp import training
 from nlp.model import LinearModel
@@ -64,27 +66,34 @@ def is_silent(scores: dict[str, float]) -> bool:
     return scores.get(training.SILENT, 0.0) >= SILENT_THRESHOLD
 
 
-def best(scores: dict[str, float], count: int) -> list[IntentScore]:
-    """The `count` catalogue intents scoring highest, best first, whatever an agent has."""
-    ranked = sorted(((name, score) for name, score in scores.items() if name in NAMES), key=lambda item: -item[1])
-    return [IntentScore(name, round(score, 4)) for name, score in ranked[:count]]
+def ranked(scores: dict[str, float]) -> list[tuple[str, float]]:
+    """The catalogue intents with their scores, best first (equal scores in the model's order)."""
+    return sorted(((name, score) for name, score in scores.items() if name in NAMES), key=itemgetter(1), reverse=True)
 
 
-def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: float) -> list[IntentScore]:
-    """The allowed intents scoring at least `threshold` (more when the comment may ask nothing), best first; none
-    when the comment is silent; the best intent alone when none reaches the threshold of a comment surely
-    asking something."""
+def best(ranking: list[tuple[str, float]], count: int) -> list[IntentScore]:
+    """The `count` first intents of a ranking, whatever an agent has."""
+    return [IntentScore(name, round(score, 4)) for name, score in ranking[:count]]
+
+
+def asked(scores: dict[str, float], ranking: list[tuple[str, float]], threshold: float) -> list[IntentScore]:
+    """The catalogue intents a comment asks, best first, whatever an agent answers: those scoring at least `threshold`
+    (more when the comment may ask nothing); none when the comment is silent; the best intent alone when none reaches
+    the threshold of a comment surely asking something."""
     if is_silent(scores):
         return []
     sure = scores.get(training.SILENT, 1.0) < SURE_ASKING
     needed = threshold if sure else threshold + DOUBT_MARGIN
-    kept = [IntentScore(name, round(score, 4)) for name, score in scores.items()
-            if score >= needed and name in NAMES]
+    kept = list(takewhile(lambda item: item[1] >= needed, ranking))
     if not kept and sure:
-        kept = [top for top in best(scores, 1) if top.score >= FALLBACK_FLOOR]
-    # Filtered after the fallback: a comment whose best intent the agent lacks gets no stand-in intent.
-    return sorted((intent for intent in kept if allowed is None or intent.name in allowed),
-                  key=lambda intent: intent.score, reverse=True)
+        kept = [top for top in ranking[:1] if top[1] >= FALLBACK_FLOOR]
+    return best(kept, len(kept))
+
+
+def select(scores: dict[str, float], allowed: frozenset[str] | None, threshold: float) -> list[IntentScore]:
+    """The intents a comment asks (`asked`) that are `allowed`: a comment whose best intent the agent lacks gets no
+    stand-in intent."""
+    return [intent for intent in asked(scores, ranked(scores), threshold) if allowed is None or intent.name in allowed]
 
 
 def detect(normalized: str, allowed: frozenset[str] | None = None) -> list[IntentScore]:

@@ -11,7 +11,7 @@ _LATIN_SCRIPT = re.compile(r"[a-z]")
 def detect(normalized: str, model: LinearModel, decisions) -> str:
     """One of the model's languages for a normalised comment and its decisions."""
     guess = model.language(decisions)
-    arabic = bool(_ARABIC_SCRIPT.search(normalized))
+    arabic = not normalized.isascii() and bool(_ARABIC_SCRIPT.search(normalized))
     if arabic and guess in ("en", "fr"):
         return "ar" if not _LATIN_SCRIPT.search(normalized) else "tn"
     if not arabic and guess == "ar":

@@ -66,16 +66,18 @@ class Matcher:
         normalized = " ".join(tokens)
         decisions = self.model.decisions(tokens)
         scores = self.model.calibrated_scores(decisions)
-        has_link = spam.has_link(text or "")
+        ranking = intents.ranked(scores)
+        # What the comment asks whatever the agent answers: it sets the negative threshold for every agent alike.
+        asked = intents.asked(scores, ranking, self.model.threshold)
         return Match(
             text=text,
             language=language.detect(normalized, self.model, decisions),
             # A link does not silence a question: hiding links is the page's anti-spam switch (app/services/ingest.py).
-            intents=intents.select(scores, self.intents, self.model.threshold),
+            intents=[intent for intent in asked if intent.name in self.intents],
             products=self.products.find(catalogue.product_tokens(tokens)),
-            negative=sentiment.from_scores(scores, tokens),
-            has_link=has_link,
-            candidates=intents.best(scores, CANDIDATES),
+            negative=sentiment.from_scores(scores, tokens, bool(asked)),
+            has_link=spam.has_link(text or ""),
+            candidates=intents.best(ranking, CANDIDATES),
             threshold=self.model.threshold,
             silent=intents.is_silent(scores),
         )

@@ -3,15 +3,18 @@ column, idf weights and one weight matrix whose columns are the calibrated heads
 the language head. Calling scikit-learn per comment costs hundreds of microseconds; this costs tens."""
 import math
 import pickle
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from nlp import features
+from nlp import arrays, features
 
 WORD_CACHE_SIZE = 50_000
+
+
+def _column_array(columns: list[int]) -> np.ndarray:
+    return np.array(columns, np.intp)
 
 
 @dataclass
@@ -29,7 +32,7 @@ class LinearModel:
     threshold: float
 
     def __post_init__(self) -> None:
-        self._word_cache: dict[str, tuple[int, ...]] = {}
+        self._word_cache: dict[str, np.ndarray] = {}
         self._pair_cache: dict[tuple[str, str], tuple[int, ...]] = {}
         self._head_names = [name for name, _, _ in self.calibrated]
         self._slopes = np.array([a for _, a, _ in self.calibrated], dtype=np.float32)
@@ -45,30 +48,37 @@ class LinearModel:
 
     def decisions(self, words: list[str]) -> np.ndarray:
         """Raw linear decision of every column for a comment's normalised words (sublinear tf-idf, l2)."""
-        vocabulary, cached = self.vocabulary, self._cached_columns
-        word_cache, pair_cache = self._word_cache, self._pair_cache
-        columns = [column for word in words for column in cached(word_cache, word, features.word_features)]
-        for pair in zip(words, words[1:]):
-            columns.extend(cached(pair_cache, pair, features.pair_features))
-        columns.extend(vocabulary[feature] for feature in features.phrase_features(words) if feature in vocabulary)
-        if not columns:
+        cached, vocabulary = self._cached_columns, self.vocabulary
+        parts = [cached(self._word_cache, word, features.word_features, _column_array) for word in words]
+        # A pair's one or two columns are cheaper as a tuple: most pairs are seen once, and an array costs to make.
+        spanning = [column for pair in zip(words, words[1:])
+                    for column in cached(self._pair_cache, pair, features.pair_features, tuple)]
+        spanning += [vocabulary[feature] for feature in features.phrase_features(words) if feature in vocabulary]
+        parts.append(_column_array(spanning))
+        columns = np.concatenate(parts)
+        if not len(columns):
             return self.intercepts.copy()
-        counts = Counter(columns)
-        unique = np.fromiter(counts.keys(), np.intp, len(counts))
-        values = 1.0 + np.log(np.fromiter(counts.values(), np.float32, len(counts)))
-        values *= self.idf[unique]
-        values /= math.sqrt(float(values @ values))
-        return values @ self.weights[unique] + self.intercepts
+        columns.sort()
+        unique, counts = arrays.counted(columns)
+        values = counts.astype(np.float32)
+        np.log(values, out=values)
+        values += 1.0
+        values *= self.idf.take(unique)
+        values /= math.sqrt(float(values.dot(values)))
+        # `take` and `dot` rather than fancy indexing and `@`: the same figures at half the cost on arrays this small.
+        found = values.dot(self.weights.take(unique, axis=0))
+        found += self.intercepts
+        return found
 
-    def _cached_columns(self, cache: dict, part, terms) -> tuple[int, ...]:
-        """Columns of one part of a comment (a word, a pair of neighbouring words) given its terms, cached: the same
-        few thousand parts make most comments."""
+    def _cached_columns(self, cache: dict, part, terms, form):
+        """Columns of one part of a comment (a word, a pair of neighbouring words) given its terms, in `form`, cached:
+        the same few thousand parts make most comments."""
         columns = cache.get(part)
         if columns is None:
             if len(cache) >= WORD_CACHE_SIZE:
                 cache.clear()
             vocabulary = self.vocabulary
-            columns = cache[part] = tuple(vocabulary[feature] for feature in terms(part) if feature in vocabulary)
+            columns = cache[part] = form([vocabulary[feature] for feature in terms(part) if feature in vocabulary])
         return columns
 
     def calibrated_scores(self, decisions: np.ndarray) -> dict[str, float]:

@@ -14,7 +14,7 @@ from itertools import accumulate, chain
 import numpy as np
 
 from nlp import catalogue as catalogue_entries
-from nlp import spelling
+from nlp import arrays, spelling
 from nlp.catalogue import STOPWORDS, informative
 
 PHRASE_CUTOFF = 80.0
@@ -211,7 +211,8 @@ class ProductIndex:
             return np.concatenate(lone)
         forms = np.concatenate([self.pair_forms[self.pair_starts[slot]:self.pair_starts[slot + 1]] for slot in slots])
         if len(slots) > 1:
-            forms, pairs = np.unique(forms, return_counts=True)
+            forms.sort()
+            forms, pairs = arrays.counted(forms)
             forms = forms[pairs >= self.form_needed_pairs[forms]]
         else:
             forms = forms[self.form_needed_pairs[forms] <= 1]

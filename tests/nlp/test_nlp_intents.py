@@ -75,3 +75,14 @@ def test_a_comment_that_may_ask_nothing_needs_a_stronger_intent():
     assert intents.select(doubtful, None, 0.45) == []
     assert [intent.name for intent in intents.select({**doubtful, "__silent__": 0.0}, None, 0.45)] == ["price"]
     assert intents.select({**doubtful, "price": 0.45 + intents.DOUBT_MARGIN}, None, 0.45)
+
+
+def test_intents_are_ranked_by_their_exact_scores_and_the_heads_are_left_out():
+    """Two intents that round to the same score keep the order of their exact scores, in what the comment asks and in
+    the candidates a match explains itself with."""
+    scores = {"delivery": 0.99961, "price": 0.99964, "colors": 0.2, "__negative__": 0.95, "__silent__": 0.01}
+    ranking = intents.ranked(scores)
+    assert [name for name, _ in ranking] == ["price", "delivery", "colors"]
+    assert intents.asked(scores, ranking, 0.45) == [intents.IntentScore("price", 0.9996),
+                                                     intents.IntentScore("delivery", 0.9996)]
+    assert [candidate.name for candidate in intents.best(ranking, 2)] == ["price", "delivery"]
