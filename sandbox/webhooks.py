@@ -72,6 +72,9 @@ class WebhookDispatcher:
         self.timeout = timeout
         self.pending = []
         self.log = collections.deque(maxlen=LOG_LIMIT)
+        # Counts resets: a delivery in flight when the world is reset belongs to the world before it, and its outcome
+        # is neither logged nor retried in the new one.
+        self.generation = 0
         self.condition = threading.Condition()
         self.http = requests.Session()
         # Callbacks are the product's own address: no proxy from the environment, and no reading it per delivery.
@@ -112,15 +115,16 @@ class WebhookDispatcher:
 
     def run(self):
         while True:
-            batch = self.next_batch()
+            batch, generation = self.next_batch()
             by_object = {}
             for item in batch:
                 by_object.setdefault(item.object_name, []).append(item)
             for object_name, items in by_object.items():
-                self.deliver(object_name, items)
+                self.deliver(object_name, items, generation)
 
     def next_batch(self):
-        """Wait until something is due, then take everything due (up to Meta's 1000 updates)."""
+        """Wait until something is due, then take everything due (up to Meta's 1000 updates), with the generation of the
+        world it was queued in."""
         with self.condition:
             while True:
                 now = time.time()
@@ -129,14 +133,14 @@ class WebhookDispatcher:
                     due = sorted(due, key=lambda item: (item.due, item.key))[:BATCH_LIMIT]
                     for item in due:
                         self.pending.remove(item)
-                    return due
+                    return due, self.generation
                 wait = min((item.due for item in self.pending), default=now + 60) - now
                 self.condition.wait(timeout=max(wait, 0.001))
 
-    def deliver(self, object_name, items):
+    def deliver(self, object_name, items, generation):
         subscription = self.store.subscriptions.get(object_name)
         if subscription is None:
-            self.record({"outcome": "no_subscription", "comment_ids": [item.comment_id for item in items]})
+            self.record({"outcome": "no_subscription", "comment_ids": [item.comment_id for item in items]}, generation)
             return
         sent_at = int(time.time())
         payload = {"object": object_name, "entry": [{"id": item.entry_id, "time": sent_at,
@@ -149,12 +153,14 @@ class WebhookDispatcher:
         except requests.RequestException as error:
             outcome = type(error).__name__
         self.record({"outcome": outcome, "comment_ids": [item.comment_id for item in items],
-                     "attempt": max(item.attempts for item in items) + 1})
+                     "attempt": max(item.attempts for item in items) + 1}, generation)
         if outcome != "delivered":
-            self.retry_later(items)
+            self.retry_later(items, generation)
 
-    def retry_later(self, items):
+    def retry_later(self, items, generation):
         with self.condition:
+            if generation != self.generation:
+                return
             for item in items:
                 item.attempts += 1
                 if item.attempts > len(self.retry_delays):
@@ -164,14 +170,17 @@ class WebhookDispatcher:
                 self.pending.append(item)
             self.condition.notify()
 
-    def record(self, event):
+    def record(self, event, generation=None):
+        """Log a delivery event; one from a delivery begun before the last reset (`generation`) is dropped."""
         with self.condition:
-            self.log.append({**event, "at": time.time()})
+            if generation is None or generation == self.generation:
+                self.log.append({**event, "at": time.time()})
 
     def clear(self):
         with self.condition:
             self.pending.clear()
             self.log.clear()
+            self.generation += 1
 
     def status(self):
         with self.condition:

@@ -7,9 +7,13 @@ from werkzeug.wrappers import Request, Response
 
 
 class Receiver:
-    def __init__(self, verify_token="sandbox-verify-token", failures=0):
+    def __init__(self, verify_token="sandbox-verify-token", failures=0, hold=False):
+        """`failures`: how many POSTs to answer 500 first; `hold`: answer no POST until `release()`."""
         self.verify_token = verify_token
         self.failures_left = failures
+        self.released = threading.Event()
+        if not hold:
+            self.released.set()
         self.posts = []
         self.arrived = threading.Condition()
         self.server = make_server("127.0.0.1", 0, self.wsgi, threaded=True)
@@ -29,6 +33,7 @@ class Receiver:
             self.failures_left -= 1
             self.posts.append({"raw": raw, "headers": dict(request.headers), "failed": failing})
             self.arrived.notify_all()
+        self.released.wait(timeout=10)
         return Response("boom" if failing else "EVENT_RECEIVED", status=500 if failing else 200)(
             environ, start_response)
 
@@ -38,5 +43,9 @@ class Receiver:
             self.arrived.wait_for(lambda: len(self.posts) >= count, timeout=timeout)
             return list(self.posts)
 
+    def release(self):
+        self.released.set()
+
     def close(self):
+        self.release()
         self.server.shutdown()

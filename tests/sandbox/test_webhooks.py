@@ -138,6 +138,31 @@ def test_failed_delivery_is_retried_until_acknowledged(sandbox):
         receiver.close()
 
 
+def test_a_delivery_in_flight_at_a_reset_leaves_no_trace_in_the_world_after_it(sandbox):
+    """Each test resets the sandbox: the answer to a delivery sent before a reset is neither logged nor retried after
+    it (a late "delivered" from the test before once showed in the retry-bound test below)."""
+    held, fresh = Receiver(failures=1, hold=True), Receiver()
+    try:
+        world = subscribed_world(sandbox, held)
+        sandbox.admin.comment(world["post"]["id"], "in flight", {"name": "Karim"})
+        held.wait_for(1)
+        sandbox.admin.reset("empty")
+        held.release()
+        world = subscribed_world(sandbox, fresh)
+        comment = sandbox.admin.comment(world["post"]["id"], "after the reset", {"name": "Karim"})
+        fresh.wait_for(1)  # one dispatcher thread: the held delivery's answer was handled before this one was sent
+        for _ in range(200):
+            deliveries = sandbox.admin.call("GET", "/webhooks")["deliveries"]
+            if deliveries:
+                break
+        assert [(delivery["outcome"], delivery["comment_ids"]) for delivery in deliveries] == [
+            ("delivered", [comment["id"]])]
+        assert len(held.posts) == 1 and len(fresh.posts) == 1
+    finally:
+        held.close()
+        fresh.close()
+
+
 def test_delivery_gives_up_after_the_retry_bound(sandbox):
     receiver = Receiver(failures=100)
     try:
