@@ -75,7 +75,7 @@ class Matcher:
             # A link does not silence a question: hiding links is the page's anti-spam switch (app/services/ingest.py).
             intents=[intent for intent in asked if intent.name in self.intents],
             products=self.products.find(catalogue.product_tokens(tokens)),
-            negative=sentiment.from_scores(scores, tokens, bool(asked)),
+            negative=sentiment.from_scores_asking(scores, tokens, bool(asked)),
             has_link=spam.has_link(text or ""),
             candidates=intents.best(ranking, CANDIDATES),
             threshold=self.model.threshold,

@@ -60,9 +60,14 @@ def in_lexicon(tokens: list[str]) -> bool:
                for size in range(1, PHRASE_WORDS + 1))
 
 
-def from_scores(scores: dict[str, float], tokens: list[str], asks: bool) -> bool:
-    """Negativity of a comment already scored by the model: the lower threshold when it `asks` one of the catalogue's
-    intents (`intents.asked`), whichever intents an agent answers."""
+def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:
+    """Negativity of a comment already scored by the model: the lower threshold when it asks one of the catalogue's
+    intents, whichever intents an agent answers."""
+    return from_scores_asking(scores, tokens, bool(intents.select(scores, None, training.THRESHOLD)))
+
+
+def from_scores_asking(scores: dict[str, float], tokens: list[str], asks: bool) -> bool:
+    """`from_scores` for a caller that already knows whether the comment `asks` (the matcher's `intents.asked`)."""
     threshold = ASKING_NEGATIVE_THRESHOLD if asks else NEGATIVE_THRESHOLD
     return scores.get(training.NEGATIVE, 0.0) >= threshold or in_lexicon(tokens)
 
@@ -71,5 +76,4 @@ def is_negative(text: str) -> bool:
     """True when the comment is a complaint, an insult or otherwise hostile."""
     tokens = normalize.tokens(text)
     model = intents.model()
-    scores = model.calibrated_scores(model.decisions(tokens))
-    return from_scores(scores, tokens, bool(intents.select(scores, None, model.threshold)))
+    return from_scores(model.calibrated_scores(model.decisions(tokens)), tokens)

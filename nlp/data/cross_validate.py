@@ -74,7 +74,8 @@ def negative_report(rows: list[dict], scores: list[dict], threshold: float, aski
     that ask), or a lexicon hit."""
     chosen = sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = threshold, asking_threshold
-    decisions = [(set(), negative(row, row_scores)) for row, row_scores in zip(rows, scores)]
+    decisions = [(set(), sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
+                 for row, row_scores in zip(rows, scores)]
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = chosen
     found = figures(rows, decisions)
     cells = ["{} {:.2f}/{:.2f}".format(language, *found[language][2:]) for language in LANGUAGES]
@@ -94,14 +95,8 @@ def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -
 def decided(rows: list[dict], scores: list[dict]) -> list[tuple[set[str], bool]]:
     """Each row's intents and negativity under the engine's own settings."""
     return [({intent.name for intent in intents.select(row_scores, None, training.THRESHOLD)},
-             negative(row, row_scores))
+             sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
             for row, row_scores in zip(rows, scores)]
-
-
-def negative(row: dict, row_scores: dict) -> bool:
-    """A row's negativity as the engine decides it (the threshold depends on whether it asks)."""
-    asks = bool(intents.select(row_scores, None, training.THRESHOLD))
-    return sentiment.from_scores(row_scores, normalize.tokens(row["text"]), asks)
 
 
 def figures(rows: list[dict], decisions: list[tuple[set[str], bool]],

@@ -28,15 +28,12 @@ def test_a_lexicon_word_typed_with_a_doubled_letter_still_counts():
 
 def test_a_complaint_that_asks_needs_a_lower_score_than_one_that_asks_nothing():
     """Scores as the model gives them: the negative head's probability, a catalogue intent's, the silence head's."""
-    from nlp import intents, sentiment, training
-
-    def negative(scores: dict[str, float]) -> bool:
-        return sentiment.from_scores(scores, tokens, bool(intents.select(scores, None, training.THRESHOLD)))
+    from nlp import sentiment, training
 
     between = (sentiment.ASKING_NEGATIVE_THRESHOLD + sentiment.NEGATIVE_THRESHOLD) / 2
     tokens = ["you", "raised", "the", "price", "how", "much", "is", "it", "now", "?"]
     asking = {training.NEGATIVE: between, "price": 0.9, training.SILENT: 0.01}
     silent = {training.NEGATIVE: between, "price": 0.1, training.SILENT: 0.9}
-    assert negative(asking)
-    assert not negative(silent)
-    assert not negative({**asking, training.NEGATIVE: sentiment.ASKING_NEGATIVE_THRESHOLD - 0.01})
+    assert sentiment.from_scores(asking, tokens)
+    assert not sentiment.from_scores(silent, tokens)
+    assert not sentiment.from_scores({**asking, training.NEGATIVE: sentiment.ASKING_NEGATIVE_THRESHOLD - 0.01}, tokens)
