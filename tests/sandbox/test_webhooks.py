@@ -33,6 +33,16 @@ def subscribed_world(sandbox, receiver, instagram=False):
     return world
 
 
+def logged_deliveries(sandbox, until):
+    """The sandbox's delivery log once `until(log)` holds: a delivery is logged after its receiver has answered, so a
+    test that saw the POST arrive asks again (at most 200 times) for the outcome."""
+    for _ in range(200):
+        deliveries = sandbox.admin.call("GET", "/webhooks")["deliveries"]
+        if until(deliveries):
+            break
+    return deliveries
+
+
 def parsed(post):
     return json.loads(post["raw"])
 
@@ -151,10 +161,7 @@ def test_a_delivery_in_flight_at_a_reset_leaves_no_trace_in_the_world_after_it(s
         world = subscribed_world(sandbox, fresh)
         comment = sandbox.admin.comment(world["post"]["id"], "after the reset", {"name": "Karim"})
         fresh.wait_for(1)  # one dispatcher thread: the held delivery's answer was handled before this one was sent
-        for _ in range(200):
-            deliveries = sandbox.admin.call("GET", "/webhooks")["deliveries"]
-            if deliveries:
-                break
+        deliveries = logged_deliveries(sandbox, until=bool)
         assert [(delivery["outcome"], delivery["comment_ids"]) for delivery in deliveries] == [
             ("delivered", [comment["id"]])]
         assert len(held.posts) == 1 and len(fresh.posts) == 1
@@ -169,10 +176,7 @@ def test_delivery_gives_up_after_the_retry_bound(sandbox):
         world = subscribed_world(sandbox, receiver)
         sandbox.admin.comment(world["post"]["id"], "never acknowledged", {"name": "Karim"})
         receiver.wait_for(5)
-        for _ in range(200):
-            deliveries = sandbox.admin.call("GET", "/webhooks")["deliveries"]
-            if deliveries and deliveries[-1]["outcome"] == "given_up":
-                break
+        deliveries = logged_deliveries(sandbox, until=lambda logged: logged and logged[-1]["outcome"] == "given_up")
         assert [delivery["outcome"] for delivery in deliveries] == ["http_500"] * 5 + ["given_up"]
         assert len(receiver.posts) == 5  # the first try and the fixture's 4 retries, then no more
     finally:
