@@ -9,7 +9,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate, validates
 
 from app.api.fields import not_blank, row_id
-from app.api.wizard_schemas import buttons_field, response_text
+from app.api.reply_fields import buttons_field, response_text
 
 # A network id (digits), or a post id as Meta writes it (`{page id}_{post id}`).
 POST_ID_PATTERN = r"^[0-9A-Za-z]{1,64}(?:_[0-9A-Za-z]{1,64})?$"

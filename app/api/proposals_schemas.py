@@ -4,8 +4,8 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from app.api.fields import row_id, storable
-from app.api.wizard_schemas import MAX_CHARACTERS
 from app.services import intent_catalogue
+from nlp.answer import MAX_CHARACTERS
 
 KINDS = ("synonym", "intent", "phrasing")
 

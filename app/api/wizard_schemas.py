@@ -1,27 +1,21 @@
 """Request and answer shapes of the wizard calls (spec 001 §3, §5 "Validation rules", §7 "Wizard").
 
-Texts and buttons are checked here with the specification's limits and messages: a response of at most 640
-characters, at most 3 buttons, a title of at most 20 characters, web_url with a title and an http(s) URL,
-phone_number with a title and a numeric number. Whether the agent may have buttons at all (Facebook only) is the
-service's check, since it depends on the agent.
+Responses and buttons are checked as Meta checks them when a private reply is sent (app/api/reply_fields.py), with
+the specification's limits and messages. Whether the agent may have buttons at all (Facebook only) is the service's
+check, since it depends on the agent.
 """
 from __future__ import annotations
 
-import re
-
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from app.api.agents_schemas import ButtonSchema, RequestSchema
 from app.api.fields import row_id
 from app.api.pages_schemas import NetworkId
+from app.api.reply_fields import buttons_field, response_text
 from app.models.pages import PLATFORMS
 from app.services import intent_catalogue
-from nlp.answer import MAX_BUTTONS, MAX_CHARACTERS
 
-TITLE_MAX = 20
-URL_MAX = 2000
 NAME_MAX = 255
-PHONE_PATTERN = r"^\+?[0-9]{3,20}$"
 TEST_MESSAGE_MAX = 8000  # the Graph API's longest comment
 
 
@@ -38,51 +32,6 @@ class IntentField(fields.Field):
         if name is None:
             raise ValidationError(f"Unknown intent: {value[:64]}.")
         return name
-
-
-class ButtonInSchema(RequestSchema):
-    type = fields.String(load_default="web_url", validate=validate.OneOf(("web_url", "phone_number")))
-    title = fields.String(load_default="", validate=validate.Length(max=TITLE_MAX))
-    url = fields.String(load_default="", validate=validate.Length(max=URL_MAX))
-    payload = fields.Raw(load_default="")
-    webview_height_ratio = fields.String(load_default="tall", validate=validate.OneOf(("tall", "compact", "full")))
-
-    @validates_schema
-    def _complete(self, data, **_kwargs):
-        if not data["title"].strip():
-            raise ValidationError("Button title is empty !", "title")
-        if data["type"] == "web_url":
-            url = data["url"].strip()
-            if not url:
-                raise ValidationError("Button url is empty!", "url")
-            try:
-                validate.URL(schemes={"http", "https"}, require_tld=False)(url)
-            except ValidationError as error:
-                raise ValidationError(error.messages, "url") from error
-        else:
-            payload = data["payload"]
-            payload = str(payload) if isinstance(payload, int) and not isinstance(payload, bool) else payload
-            if not isinstance(payload, str) or not payload.strip():
-                raise ValidationError("Button phone number is empty!", "payload")
-            if not re.fullmatch(PHONE_PATTERN, payload.strip()):
-                raise ValidationError("The phone number must be numeric.", "payload")
-
-    @post_load
-    def _as_sent(self, data, **_kwargs) -> dict:
-        """The button as the Send API takes it: only its type's fields."""
-        if data["type"] == "web_url":
-            return {"type": "web_url", "url": data["url"].strip(), "title": data["title"].strip(),
-                    "webview_height_ratio": data["webview_height_ratio"]}
-        return {"type": "phone_number", "title": data["title"].strip(), "payload": str(data["payload"]).strip()}
-
-
-def buttons_field() -> fields.List:
-    return fields.List(fields.Nested(ButtonInSchema), load_default=list,
-                       validate=validate.Length(max=MAX_BUTTONS, error="At most 3 buttons."))
-
-
-def response_text(**kwargs) -> fields.String:
-    return fields.String(validate=validate.Length(max=MAX_CHARACTERS), **kwargs)
 
 
 # Requests

@@ -144,11 +144,16 @@ def test_an_intent_already_selected_is_refused(client, sandbox, signed_in):
     ({"intent": None}, "intent", "Field may not be null."),
     ({"buttons": [SITE_BUTTON] * 4}, "buttons", "At most 3 buttons."),
     ({"buttons": [{**SITE_BUTTON, "title": ""}]}, "buttons", "Button title is empty !"),
-    ({"buttons": [{**SITE_BUTTON, "title": "x" * 21}]}, "buttons", "Longer than maximum length 20."),
+    ({"buttons": [{**SITE_BUTTON, "title": "x" * 21}]}, "buttons", "A button title has at most 20 characters."),
     ({"buttons": [{**SITE_BUTTON, "url": ""}]}, "buttons", "Button url is empty!"),
-    ({"buttons": [{**SITE_BUTTON, "url": "javascript:alert(1)"}]}, "buttons", "Not a valid URL."),
+    ({"buttons": [{**SITE_BUTTON, "url": "javascript:alert(1)"}]}, "buttons", "starting with http:// or https://"),
+    ({"buttons": [{**SITE_BUTTON, "url": "shop.example/robe"}]}, "buttons", "starting with http:// or https://"),
+    ({"buttons": [{**SITE_BUTTON, "url": "https://shop.example/la robe"}]}, "buttons", "a full web address"),
     ({"buttons": [{**PHONE_BUTTON, "payload": ""}]}, "buttons", "Button phone number is empty!"),
-    ({"buttons": [{**PHONE_BUTTON, "payload": "call me"}]}, "buttons", "The phone number must be numeric."),
+    ({"buttons": [{**PHONE_BUTTON, "payload": "call me"}]}, "buttons", "must start with + and the country code"),
+    ({"buttons": [{**PHONE_BUTTON, "payload": "71000000"}]}, "buttons", "must start with + and the country code"),
+    ({"buttons": [{**PHONE_BUTTON, "payload": 21671000000}]}, "buttons", "must start with + and the country code"),
+    ({"genericAnswer": "##FIRST_NAME## ##LAST_NAME##"}, "genericAnswer", "besides the personalisation tags"),
     ({"buttons": [{"type": "postback", "title": "x"}]}, "buttons", "Must be one of: web_url, phone_number."),
 ])
 def test_bad_intent_bodies_are_422_with_the_reason_and_change_nothing(client, sandbox, signed_in, body, field,
@@ -162,6 +167,36 @@ def test_bad_intent_bodies_are_422_with_the_reason_and_change_nothing(client, sa
         assert field in answer.get_json()["errors"]["json"]
         assert message in str(answer.get_json()["errors"]["json"][field])
     assert snapshot(agent_id) == before
+
+
+def test_buttons_are_saved_as_meta_takes_them(client, sandbox, signed_in):
+    """What people type that Meta would refuse as it is, but means one thing only: a capitalised scheme (a phone
+    keyboard's "Https://"), a number with spaces, dots, dashes or brackets."""
+    owner = team(client, sandbox, signed_in)
+    agent_id = add_agent(client, owner)
+    typed = [{**SITE_BUTTON, "url": "Https://shop.example/Robe", "title": " Voir la robe "},
+             {**PHONE_BUTTON, "payload": "(+216) 71.000-000"}]
+
+    project = add_intent(client, owner.headers, agent_id, "contact", "Appelez-nous", typed)
+
+    assert project["intents"][0]["buttons"] == [{**SITE_BUTTON, "url": "https://shop.example/Robe",
+                                                 "webview_height_ratio": "tall"}, PHONE_BUTTON]
+
+
+def test_every_problem_of_a_button_is_named_under_its_field(client, sandbox, signed_in):
+    owner = team(client, sandbox, signed_in)
+    agent_id = add_agent(client, owner)
+    buttons = [SITE_BUTTON, {"type": "phone_number", "title": "x" * 21, "payload": "71000000"}]
+
+    refused = put(client, owner.headers, f"generiqueadd/{agent_id}",
+                  {"intent": "contact", "genericAnswer": "Appelez-nous", "buttons": buttons})
+
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"]["json"] == {"buttons": {"1": {
+        "title": ["A button title has at most 20 characters."],
+        "payload": ["The phone number must start with + and the country code, then 6 to 15 digits "
+                    "(e.g. +21671000000)."]}}}
+    assert fresh(agent_id).intents == []
 
 
 def test_instagram_agents_refuse_buttons(client, sandbox, signed_in):

@@ -116,7 +116,9 @@ def test_bad_product_answers_are_422_and_change_nothing_not_even_the_catalogue(c
     agent_id = agent_with_intent(client, owner)
     before = snapshot(agent_id)
     bad = ({"entity": "  "}, {"specificAnswer": ""}, {"specificAnswer": "x" * 641}, {"intent": "nothing"},
-           {"buttons": [{**SITE_BUTTON, "url": ""}]}, {"entity": "x" * 256})
+           {"buttons": [{**SITE_BUTTON, "url": ""}]}, {"entity": "x" * 256},
+           {"buttons": [{**PHONE_BUTTON, "payload": "21671000000"}]}, {"buttons": [{**SITE_BUTTON, "url": "shop.tn"}]},
+           {"specificAnswer": "##FULL_NAME##"})
     for path in ("firstupdate", "update", "entitiesupdate"):
         for fields in bad:
             body = answer_body(categorie="Jupes", **fields)
