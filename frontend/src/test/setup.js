@@ -28,3 +28,5 @@ window.ResizeObserver ??= class ResizeObserver {
   unobserve() {}
   disconnect() {}
 }
+// document.fonts (Mantine's autosizing Textarea re-measures once web fonts have loaded).
+document.fonts ??= { addEventListener: () => {}, removeEventListener: () => {} }

@@ -1,9 +1,11 @@
 /** The manual answer to a not-matched comment: the text (640 characters at most) with the emoji picker and the
- *  personalisation tags put where the cursor is, Facebook's buttons, and Send. */
+ *  personalisation tags put where the cursor is, Facebook's buttons, and Send; what Meta would refuse is said under
+ *  its field and not sent (utils/replyRules.js). */
 import { Alert, Button, Group, Menu, Stack, Text, Textarea } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import ButtonsEditor, { buttonsPayload } from './ButtonsEditor'
+import { buttonsValid, cleanButton, textProblem } from '../../utils/replyRules'
+import ButtonsEditor from './ButtonsEditor'
 import EmojiButton from './EmojiButton'
 
 export const ANSWER_MAX = 640
@@ -21,6 +23,7 @@ export default function ReplyBox({ platform, onSend, sending, error }) {
   const [text, setText] = useState('')
   const [buttons, setButtons] = useState([])
   const [invalid, setInvalid] = useState(null)
+  const [tried, setTried] = useState(false)
   const area = useRef(null)
 
   function insert(piece) {
@@ -37,14 +40,16 @@ export default function ReplyBox({ platform, onSend, sending, error }) {
 
   async function send(event) {
     event.preventDefault()
-    if (!text.trim()) return setInvalid('agentMessages.reply.empty')
-    const incomplete = buttons.some((b) => !b.title.trim() || !(b.type === 'phone_number' ? b.payload : b.url).trim())
-    if (incomplete) return setInvalid('agentMessages.buttons.incomplete')
-    setInvalid(null)
-    const sent = await onSend(text.trim(), platform === 'instagram' ? [] : buttonsPayload(buttons))
+    const facebookButtons = platform === 'instagram' ? [] : buttons
+    const problem = text.trim() ? textProblem(text) : 'agentMessages.reply.empty'
+    setTried(true)
+    setInvalid(problem)
+    if (problem || !buttonsValid(facebookButtons)) return
+    const sent = await onSend(text.trim(), facebookButtons.map(cleanButton))
     if (sent) {
       setText('')
       setButtons([])
+      setTried(false)
     }
   }
 
@@ -68,7 +73,7 @@ export default function ReplyBox({ platform, onSend, sending, error }) {
         </Menu>
         <Button type="submit" ml="auto" loading={sending}>{t('agentMessages.reply.send')}</Button>
       </Group>
-      {platform !== 'instagram' && <ButtonsEditor buttons={buttons} onChange={setButtons} />}
+      {platform !== 'instagram' && <ButtonsEditor buttons={buttons} onChange={setButtons} tried={tried} />}
       {error && (
         <Alert color="red" variant="light" role="alert" className="reply__error"
           title={t('agentMessages.reply.failed')}>

@@ -1,15 +1,18 @@
 /** A response's text (at most 640 characters with the characters left), the personalisation tags inserted at the
- *  cursor (first and last name on Facebook only) and its buttons (spec 001 §5). */
+ *  cursor (first and last name on Facebook only) and its buttons (spec 001 §5); once a save was tried (`tried`), a
+ *  text or button Meta would refuse says so under its field. */
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { textProblem } from '../../utils/replyRules'
 import ButtonsEditor from './ButtonsEditor'
 import { insertTag, remaining, RESPONSE_MAX, tagsFor } from './rules'
 
-export default function AnswerEditor({ label, description, value, onChange, buttons, onButtons, platform }) {
+export default function AnswerEditor({ label, description, value, onChange, buttons, onButtons, platform, tried = false }) {
   const { t } = useTranslation()
   const area = useRef(null)
   const left = remaining(value)
+  const problem = tried ? textProblem(value) : null
 
   function addTag(tag) {
     const node = area.current
@@ -25,7 +28,8 @@ export default function AnswerEditor({ label, description, value, onChange, butt
   return (
     <Stack gap="xs">
       <Textarea ref={area} label={label} description={description} value={value} rows={4} resize="vertical"
-        maxLength={RESPONSE_MAX} onChange={(e) => onChange(e.currentTarget.value.slice(0, RESPONSE_MAX))} />
+        maxLength={RESPONSE_MAX} onChange={(e) => onChange(e.currentTarget.value.slice(0, RESPONSE_MAX))}
+        error={problem && t(problem)} />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={4} wrap="wrap" aria-label={t('wizard.config.tags')} role="group">
           {tagsFor(platform).map((tag) => (
@@ -37,7 +41,7 @@ export default function AnswerEditor({ label, description, value, onChange, butt
           {t('wizard.config.remaining', { count: left })}
         </Text>
       </Group>
-      {onButtons && <ButtonsEditor buttons={buttons} onChange={onButtons} platform={platform} />}
+      {onButtons && <ButtonsEditor buttons={buttons} onChange={onButtons} platform={platform} tried={tried} />}
     </Stack>
   )
 }

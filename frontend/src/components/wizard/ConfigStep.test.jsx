@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import '../../i18n'
+import i18n from '../../i18n'
 import AlertDialog from '../feedback/AlertDialog'
 import { renderWithProviders } from '../../test/renderApp'
 import ConfigStep from './ConfigStep'
@@ -13,6 +13,8 @@ vi.mock('../../api/wizard', () => ({
   },
 }))
 const { wizardApi } = await import('../../api/wizard')
+
+const PHONE_MESSAGE = 'Write + and the country code, then the number (6 to 15 digits), e.g. +21671000000'
 
 const CATALOGUE = [
   { name: 'price', intent: 'Price', intent_fr: 'Prix' },
@@ -129,20 +131,63 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     expect(wizardApi.genericAdd).toHaveBeenCalledTimes(3)
   })
 
-  it('refuses an incomplete button before saving', async () => {
+  it('says an incomplete button under its fields when Save is tried, and saves nothing', async () => {
     renderStep()
     await openPicker()
     fireEvent.click(option('Delivery'))
     const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
     fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Oui' } })
     fireEvent.click(within(card).getByRole('button', { name: '+ Add a button' }))
+    expect(within(card).queryByText('Button title is empty !')).toBeNull()
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Button title is empty !')).toBeTruthy()
-    okay()
-    fireEvent.change(within(card).getByLabelText('Title'), { target: { value: 'Shop' } })
-    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Button url is empty!')).toBeTruthy()
+    expect(await within(card).findByText('Button title is empty !')).toBeTruthy()
+    expect(within(card).getByText('Button url is empty!')).toBeTruthy()
+    expect(within(card).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true')
     expect(wizardApi.genericAdd).not.toHaveBeenCalled()
+  })
+
+  // Issue 38: a phone number Meta refuses made every private reply of the agent fail.
+  it('says a phone number Meta would refuse under it, saves nothing, then saves it written as Meta takes it', async () => {
+    renderStep()
+    await openPicker()
+    fireEvent.click(option('Delivery'))
+    const card = (await screen.findByText('Delivery', { selector: 'p' })).closest('.wizard__intent')
+    fireEvent.change(within(card).getByLabelText('Generic response'), { target: { value: 'Appelez-nous' } })
+    fireEvent.click(within(card).getByRole('button', { name: '+ Add a button' }))
+    fireEvent.change(within(card).getByLabelText('Title'), { target: { value: 'Appeler' } })
+    fireEvent.click(within(card).getByRole('radio', { name: 'Phone' }))
+    const number = within(card).getByLabelText('Phone number', { selector: 'input' })
+    fireEvent.focus(number)
+    fireEvent.change(number, { target: { value: '71000000' } })
+    expect(within(card).queryByText(PHONE_MESSAGE)).toBeNull() // not while it is being typed
+    fireEvent.blur(number)
+    expect(within(card).getByText(PHONE_MESSAGE)).toBeTruthy()
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(wizardApi.genericAdd).not.toHaveBeenCalled()
+    fireEvent.change(number, { target: { value: '+216 71 000 000' } })
+    expect(within(card).queryByText(PHONE_MESSAGE)).toBeNull()
+    wizardApi.genericAdd.mockResolvedValue({})
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(wizardApi.genericAdd).toHaveBeenCalledWith(7, { intent: 'delivery',
+      genericAnswer: 'Appelez-nous', buttons: [{ type: 'phone_number', title: 'Appeler', payload: '+21671000000' }] }))
+  })
+
+  it('flags a saved button Meta would refuse as soon as the agent opens, in French too', async () => {
+    await i18n.changeLanguage('fr')
+    try {
+      serverIntents = [{ ...savedIntent('delivery', 'Delivery', 'Appelez-nous'),
+        buttons: [{ type: 'phone_number', title: 'Appeler', payload: '21671000000' }],
+        products: [{ _id: 3, product: 'caftan', preAnswer: '180 DT', buttons: [{ type: 'web_url', title: 'Voir',
+          url: 'shop.tn/caftan', webview_height_ratio: 'tall' }] }] }]
+      renderStep()
+      const card = (await screen.findByRole('button', { name: 'Enregistrée' })).closest('.wizard__intent')
+      expect(within(card).getByText(/Écrivez \+ et l'indicatif du pays/)).toBeTruthy()
+      expect(within(card).getByText('Un bouton de cette réponse ne peut pas être envoyé : modifiez-la')).toBeTruthy()
+      fireEvent.click(within(card).getByRole('button', { name: 'Modifier' }))
+      expect(await within(card).findByText("Écrivez l'adresse complète, qui commence par https:// ou http://")).toBeTruthy()
+    } finally {
+      await i18n.changeLanguage('en')
+    }
   })
 
   it("says a product that already has an answer exists, and asks for training on Next", async () => {

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { useFeedbackStore } from '../../stores/feedback'
 import AnswerEditor from './AnswerEditor'
 import ProductAnswers from './ProductAnswers'
-import { buttonsError, cleanButtons, intentLabel } from './rules'
+import { buttonsValid, textProblem } from '../../utils/replyRules'
+import { cleanButtons, intentLabel } from './rules'
 
 export default function IntentCard({ intent, platform, categories, onSaveGeneric, onRemove, onAddProduct, onEditProduct,
   onRemoveProduct }) {
@@ -15,14 +16,16 @@ export default function IntentCard({ intent, platform, categories, onSaveGeneric
   const [answer, setAnswer] = useState(intent.genericAnswer ?? '')
   const [buttons, setButtons] = useState(intent.buttons ?? [])
   const [saving, setSaving] = useState(false)
+  const [tried, setTried] = useState(false)
   const label = intentLabel(intent, i18n.language)
   const saved = intent.status === 'old'
   const changed = !saved || answer !== (intent.genericAnswer ?? '') || JSON.stringify(buttons) !== JSON.stringify(intent.buttons ?? [])
 
   async function save() {
+    setTried(true)
     if (!answer.trim()) return showAlert('wizard.errors.genericEmpty')
-    const problem = buttonsError(buttons)
-    if (problem) return showAlert(problem)
+    // Said under the fields: what Meta would refuse is not saved.
+    if (textProblem(answer) || !buttonsValid(buttons)) return
     setSaving(true)
     await onSaveGeneric(intent, { genericAnswer: answer.trim(), buttons: cleanButtons(buttons, platform) })
     setSaving(false)
@@ -40,7 +43,7 @@ export default function IntentCard({ intent, platform, categories, onSaveGeneric
       </Group>
       <Stack gap="sm">
         <AnswerEditor label={t('wizard.config.genericAnswer')} description={t('wizard.config.genericHelp')}
-          value={answer} onChange={setAnswer} buttons={buttons} onButtons={setButtons} platform={platform} />
+          value={answer} onChange={setAnswer} buttons={buttons} onButtons={setButtons} platform={platform} tried={tried} />
         <Group justify="flex-end">
           <Button size="xs" onClick={save} loading={saving} disabled={!changed}>
             {changed ? t('wizard.config.save') : t('wizard.config.saved')}

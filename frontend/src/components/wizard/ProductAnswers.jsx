@@ -1,32 +1,38 @@
 /** An intent's product answers (spec 001 §2 step 2, §5): a product chosen from the page's catalogue (category, then
- *  product), its specific answer and buttons; the saved ones listed, each editable and removable. */
+ *  product), its specific answer and buttons; the saved ones listed, each editable and removable, one whose buttons
+ *  Meta would refuse (saved before the wizard checked them) marked to be fixed. */
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFeedbackStore } from '../../stores/feedback'
 import AnswerEditor from './AnswerEditor'
-import { buttonsError, cleanButtons } from './rules'
+import { buttonsValid, textProblem } from '../../utils/replyRules'
+import { cleanButtons } from './rules'
 
-const EMPTY = { category: null, product: null, answer: '', buttons: [] }
+const EMPTY = { category: null, product: null, answer: '', buttons: [], tried: false }
 
 export default function ProductAnswers({ intent, categories, platform, onAdd, onEdit, onRemove }) {
   const { t } = useTranslation()
   const showAlert = useFeedbackStore((s) => s.showAlert)
   const [draft, setDraft] = useState(EMPTY)
-  const [editing, setEditing] = useState(null) // { id, answer, buttons }
+  const [editing, setEditing] = useState(null) // { id, answer, buttons, tried }
   const [busy, setBusy] = useState(false)
 
   const category = categories.find((c) => String(c._id ?? c.name) === draft.category)
   const products = category?.children ?? category?.values ?? []
 
-  function check(answer, buttons, product = true) {
-    if (!product || !answer.trim()) return 'wizard.errors.productRequired'
-    return buttonsError(buttons)
+  /** Whether the form can be saved; what it lacks is said in an alert, what Meta would refuse under its field. */
+  function ready(form, setForm, product = true) {
+    setForm({ ...form, tried: true })
+    if (!product || !form.answer.trim()) {
+      showAlert('wizard.errors.productRequired')
+      return false
+    }
+    return !textProblem(form.answer) && buttonsValid(form.buttons)
   }
 
   async function add() {
-    const problem = check(draft.answer, draft.buttons, draft.product)
-    if (problem) return showAlert(problem)
+    if (!ready(draft, setDraft, draft.product)) return
     setBusy(true)
     const saved = await onAdd({ product: draft.product, category: category?.name ?? null, answer: draft.answer.trim(),
       buttons: cleanButtons(draft.buttons, platform) })
@@ -35,8 +41,7 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
   }
 
   async function saveEdit(answer) {
-    const problem = check(editing.answer, editing.buttons)
-    if (problem) return showAlert(problem)
+    if (!ready(editing, setEditing)) return
     setBusy(true)
     const saved = await onEdit(answer, { answer: editing.answer.trim(), buttons: cleanButtons(editing.buttons, platform) })
     setBusy(false)
@@ -56,7 +61,7 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
             <Stack gap="xs">
               <Badge variant="light">{answer.product}</Badge>
               <AnswerEditor label={t('wizard.config.specificAnswer')} value={editing.answer} platform={platform}
-                onChange={(value) => setEditing({ ...editing, answer: value })}
+                tried={editing.tried} onChange={(value) => setEditing({ ...editing, answer: value })}
                 buttons={editing.buttons} onButtons={(buttons) => setEditing({ ...editing, buttons })} />
               <Group justify="flex-end" gap="xs">
                 <Button size="xs" variant="default" onClick={() => setEditing(null)}>{t('wizard.config.cancel')}</Button>
@@ -73,10 +78,14 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
                   )}
                 </Group>
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{answer.preAnswer}</Text>
+                {!buttonsValid(answer.buttons) && (
+                  <Text size="xs" c="red" mt={4} className="wizard__buttonsToFix">{t('replyRules.toFix')}</Text>
+                )}
               </div>
               <Group gap={4} wrap="nowrap">
                 <Button size="compact-xs" variant="subtle"
-                  onClick={() => setEditing({ id: answer._id, answer: answer.preAnswer ?? '', buttons: answer.buttons ?? [] })}>
+                  onClick={() => setEditing({ id: answer._id, answer: answer.preAnswer ?? '', buttons: answer.buttons ?? [],
+                    tried: false })}>
                   {t('wizard.config.edit')}
                 </Button>
                 <ActionIcon variant="subtle" color="red" aria-label={t('wizard.config.removeAnswer', { name: answer.product })}
@@ -98,7 +107,7 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
                 onChange={(value) => setDraft({ ...draft, product: value })} />
             </Group>
             <AnswerEditor label={t('wizard.config.specificAnswer')} value={draft.answer} platform={platform}
-              onChange={(answer) => setDraft({ ...draft, answer })}
+              tried={draft.tried} onChange={(answer) => setDraft({ ...draft, answer })}
               buttons={draft.buttons} onButtons={(buttons) => setDraft({ ...draft, buttons })} />
             <Button size="xs" onClick={add} loading={busy} style={{ alignSelf: 'flex-end' }}>
               {t('wizard.config.addProduct')}

@@ -1,10 +1,10 @@
 /** The wizard's rules of spec 001 §2 "Wizard", §4, §5 and §9 as plain functions: the limits and cuts, the pages and
  *  posts offered, the agent status of a post, the intents' exclusions, the buttons and the personalisation tags. */
 
+import { cleanButton, MAX_BUTTONS, PHONE, TAGS, WEB_URL } from '../../utils/replyRules'
+
 export const STEPS = 4 // 0 to 3 are shown; the state allows 4 (spec 001 §9)
 export const RESPONSE_MAX = 640
-export const BUTTON_TITLE_MAX = 20
-export const MAX_BUTTONS = 3
 export const POST_PREVIEW_CUT = 40
 export const FINISH_SPINNER_MS = 1500
 export const NOT_UNDERSTOOD = "I didn't understand. Sorry !"
@@ -102,9 +102,6 @@ export function intentRefusal(intent, chosen, whiteSet) {
 /** Characters left of a response. */
 export const remaining = (text, max = RESPONSE_MAX) => max - (text ?? '').length
 
-export const WEB_URL = 'web_url'
-export const PHONE = 'phone_number'
-
 /** A new button: web_url by default (spec 001 §5). */
 export function newButton(type = WEB_URL) {
   return type === PHONE ? { type: PHONE, title: '', payload: '' } : { type: WEB_URL, title: '', url: '', webview_height_ratio: 'tall' }
@@ -118,30 +115,11 @@ export function withType(button, type) {
 /** Buttons are offered on Facebook only, at most 3. */
 export const canAddButton = (buttons, platform) => platform !== 'instagram' && (buttons?.length ?? 0) < MAX_BUTTONS
 
-/** The first problem of a button list as a message key, or null. */
-export function buttonsError(buttons) {
-  for (const button of buttons ?? []) {
-    if (!button.title?.trim()) return 'wizard.errors.buttonTitle'
-    if (button.title.length > BUTTON_TITLE_MAX) return 'wizard.errors.buttonTitleLong'
-    if (button.type === PHONE) {
-      if (!button.payload?.trim()) return 'wizard.errors.buttonPhone'
-      if (!/^\+?\d+$/.test(button.payload.trim())) return 'wizard.errors.buttonPhoneDigits'
-    } else if (!button.url?.trim()) return 'wizard.errors.buttonUrl'
-  }
-  return null
-}
-
-/** Buttons as they are sent: trimmed, none on Instagram. */
+/** Buttons as they are sent (written as the server saves them), none on Instagram. */
 export function cleanButtons(buttons, platform) {
-  if (platform === 'instagram') return []
-  return (buttons ?? []).map((button) =>
-    button.type === PHONE
-      ? { type: PHONE, title: button.title.trim(), payload: button.payload.trim() }
-      : { type: WEB_URL, title: button.title.trim(), url: button.url.trim(), webview_height_ratio: 'tall' },
-  )
+  return platform === 'instagram' ? [] : (buttons ?? []).map(cleanButton)
 }
 
-export const TAGS = ['##FIRST_NAME##', '##LAST_NAME##', '##FULL_NAME##', '##PAGE_NAME##']
 /** First and last name tags are offered on Facebook only. */
 export const tagsFor = (platform) => (platform === 'instagram' ? TAGS.slice(2) : TAGS)
 

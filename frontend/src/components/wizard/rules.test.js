@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  activeByPost, agentStatus, buttonsError, canAddButton, cleanButtons, exclusions, insertTag, intentRefusal,
+  activeByPost, agentStatus, canAddButton, cleanButtons, exclusions, insertTag, intentRefusal,
   newButton, newestFirst, NOT_UNDERSTOOD, postPreview, postType, projectPost, remaining, selectedPostMessage,
   simulatorReplies, tagsFor, wizardPages, withType,
 } from './rules'
@@ -90,14 +90,11 @@ describe('responses and buttons', () => {
     expect(cleanButtons([newButton()], 'instagram')).toEqual([])
   })
 
-  it('names the first incomplete button', () => {
-    expect(buttonsError([{ type: 'web_url', title: ' ', url: 'https://x.tn' }])).toBe('wizard.errors.buttonTitle')
-    expect(buttonsError([{ type: 'web_url', title: 'Shop', url: '' }])).toBe('wizard.errors.buttonUrl')
-    expect(buttonsError([{ type: 'phone_number', title: 'Call', payload: '' }])).toBe('wizard.errors.buttonPhone')
-    expect(buttonsError([{ type: 'phone_number', title: 'Call', payload: '71 ab' }])).toBe('wizard.errors.buttonPhoneDigits')
-    expect(buttonsError([{ type: 'web_url', title: 'x'.repeat(21), url: 'https://x.tn' }])).toBe('wizard.errors.buttonTitleLong')
-    expect(buttonsError([{ type: 'phone_number', title: 'Call', payload: '+21671000000' },
-      { type: 'web_url', title: 'Shop', url: 'https://x.tn' }])).toBeNull()
+  it('sends buttons as the server saves them', () => {
+    expect(cleanButtons([{ type: 'phone_number', title: ' Call ', payload: '+216 71 000 000', url: '' },
+      { type: 'web_url', title: 'Shop', url: ' Https://x.tn/Robe ', payload: '' }], 'facebook')).toEqual([
+      { type: 'phone_number', title: 'Call', payload: '+21671000000' },
+      { type: 'web_url', title: 'Shop', url: 'https://x.tn/Robe', webview_height_ratio: 'tall' }])
   })
 
   it('offers first and last name tags on Facebook only', () => {
