@@ -28,9 +28,9 @@ def _intent_names(option: str | None) -> list[str]:
 
 
 def run_train(_: argparse.Namespace) -> None:
-    path = training.cache_dir() / f"model-{training.cache_key()}.pkl"
     model = training.load_or_train()
-    print(f"model {path} ({len(model.vocabulary)} features, {len(model.calibrated)} calibrated heads)")
+    heads = len(model.calibrated)
+    print(f"model {training.model_path()} ({len(model.vocabulary)} features, {heads} calibrated heads)")
 
 
 def run_match(options: argparse.Namespace) -> None:
@@ -65,7 +65,10 @@ def main(argv: list[str] | None = None) -> None:
     scoring.add_argument("--intents", help="comma-separated intent names (default: all)")
     scoring.set_defaults(run=run_evaluate)
     options = parser.parse_args(argv)
-    options.run(options)
+    try:
+        options.run(options)
+    except training.ModelUnavailable as error:  # `match` and `evaluate` load the model `train` builds
+        raise SystemExit(str(error))
 
 
 if __name__ == "__main__":

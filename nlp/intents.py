@@ -45,12 +45,13 @@ class IntentScore:
 
 
 def model() -> LinearModel:
-    """The process-wide model, loaded from the cache (or trained once) on first use."""
+    """The process-wide model, loaded from the cache on first use. Never trained here: training outlasts a task's
+    time limit and a request's patience (training.ModelUnavailable until `python -m nlp train` has built it)."""
     global _model
     if _model is None:
         with _model_lock:
             if _model is None:
-                _model = training.load_or_train()
+                _model = training.load()
     return _model
 
 

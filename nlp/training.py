@@ -1,10 +1,14 @@
 """Fits the global model with scikit-learn (tf-idf over `features.analyze`, one calibrated linear SVM per
 intent and for negativity, a linear SVM for the language) and turns it into a `LinearModel`. The result
-is cached under var/nlp-cache/, keyed by a hash of the training data and of this package's code."""
+is cached under var/nlp-cache/ (NLP_CACHE_DIR), keyed by a hash of the training data and of this package's code.
+
+Training takes about a minute, so it happens where installs happen (`python -m nlp train`, which scripts/setup.sh and
+the Dockerfile run); the processes that answer comments only `load` (nlp/intents.py)."""
 import functools
 import hashlib
 import json
 import os
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -36,8 +40,27 @@ SILENT_NB_BLEND = 0.25
 NB_SMOOTHING = 1.0
 
 
+# What fixes a missing, stale or unreadable model; said in every message about one.
+TRAIN_COMMAND = "python -m nlp train"
+
+
+class ModelUnavailable(RuntimeError):
+    """No usable model for the current training data and code in the cache. `state` says why: "missing" (none was
+    ever built here), "stale" (built for other training data or code, e.g. after a pull) or "unreadable"."""
+
+    def __init__(self, state: str, path: Path, detail: str = ""):
+        self.state, self.path = state, path
+        super().__init__(f"intent model {state} for the current training data (expected {path}{detail}): "
+                         f"run `{TRAIN_COMMAND}`")
+
+
 def cache_dir() -> Path:
     return Path(os.environ.get("NLP_CACHE_DIR", PACKAGE_DIR.parent / "var" / "nlp-cache"))
+
+
+def model_path(train_file: Path = TRAIN_FILE) -> Path:
+    """Where the model of the current data and code is cached."""
+    return cache_dir() / f"model-{cache_key(train_file)}.pkl"
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -144,11 +167,23 @@ def train(train_file: Path = TRAIN_FILE) -> LinearModel:
     return compact(fit_estimators(read_jsonl(train_file), intent_names()))
 
 
-def load_or_train(train_file: Path = TRAIN_FILE) -> LinearModel:
-    """The cached model for the current data and code, trained and cached when missing."""
-    path = cache_dir() / f"model-{cache_key(train_file)}.pkl"
-    if path.exists():
+def load(train_file: Path = TRAIN_FILE) -> LinearModel:
+    """The cached model for the current data and code; never trains (ModelUnavailable when there is none)."""
+    path = model_path(train_file)
+    try:
         return LinearModel.load(path)
-    model = train(train_file)
-    model.save(path)
-    return model
+    except FileNotFoundError:
+        stale = any(path.parent.glob("model-*.pkl"))
+        raise ModelUnavailable("stale" if stale else "missing", path) from None
+    except (OSError, EOFError, pickle.UnpicklingError) as error:
+        raise ModelUnavailable("unreadable", path, f": {error}") from None
+
+
+def load_or_train(train_file: Path = TRAIN_FILE) -> LinearModel:
+    """The cached model for the current data and code, trained and cached when missing, stale or unreadable."""
+    try:
+        return load(train_file)
+    except ModelUnavailable:
+        model = train(train_file)
+        model.save(model_path(train_file))
+        return model

@@ -1,5 +1,6 @@
 """`python -m nlp match` and `python -m nlp evaluate`, run as a user runs them."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
 
 
-def run(args, stdin=""):
+def run(args, stdin="", **env):
     return subprocess.run([sys.executable, "-m", "nlp", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+                          cwd=ROOT, timeout=120, env={**os.environ, **env})
 
 
 def test_match_writes_one_json_object_per_comment(model):
@@ -44,3 +45,12 @@ def test_unknown_intent_or_unreadable_catalogue_is_a_clear_error():
     assert unknown.returncode != 0 and "unknown intents: teleport" in unknown.stderr
     missing = run(["match", "--catalogue", "/nonexistent.json"], "prix?\n")
     assert missing.returncode != 0 and "cannot read catalogue" in missing.stderr
+
+
+def test_match_without_a_built_model_says_in_one_line_what_to_run_and_trains_nothing(tmp_path):
+    result = run(["match", "--intents", "price"], "prix?\n", NLP_CACHE_DIR=str(tmp_path))
+
+    assert result.returncode != 0 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"intent model missing for the current training data (expected "
+                                          f"{tmp_path}/model-{training.cache_key()}.pkl): run `python -m nlp train`"]
+    assert list(tmp_path.iterdir()) == []
