@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from app import database
+from nlp.training import ModelUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(DomainError, _domain_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(DBAPIError, _database_error)
+    app.register_error_handler(ModelUnavailable, _model_unavailable)
     app.register_error_handler(Exception, _unexpected_error)
 
 
@@ -87,6 +89,14 @@ def _database_error(error: DBAPIError):
     log.warning("database unavailable: %s", type(error.orig).__name__)
     return jsonify(message="The service is briefly unavailable, try again", code="database_unavailable"), 503, \
         {"Retry-After": "1"}
+
+
+def _model_unavailable(error: ModelUnavailable):
+    """The intent model is built at install (`python -m nlp train`), never inside a request (it takes a minute): until
+    it is, what needs it (the chat simulator, proposals) answers 503, and /readyz says so."""
+    log.error("%s", error)
+    return jsonify(message="Comment matching is not available yet, try again later",
+                   code="intent_model_unavailable"), 503
 
 
 def _unexpected_error(error: Exception):

@@ -1,8 +1,9 @@
 """Operations endpoints, outside the JSON API and its OpenAPI document: liveness, readiness and metrics.
 
 None of them needs a session. /healthz only proves the process answers (a load balancer or Docker restarts it
-otherwise); /readyz says whether the database and Redis answer, so traffic waits until they do; /metrics is the
-Prometheus exposition, open in development and test, restricted elsewhere (app/metrics_export.may_read).
+otherwise); /readyz says whether the database and Redis answer and the intent model is loaded, so traffic waits
+until they do; /metrics is the Prometheus exposition, open in development and test, restricted elsewhere
+(app/metrics_export.may_read).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def healthz():
 @blp.get("/readyz")
 def readyz():
     failed = readiness.failures(current_app.config)
-    checks = {name: failed.get(name, "ok") for name in ("database", "redis")}
+    checks = {name: failed.get(name, "ok") for name in readiness.CHECKS}
     if failed:
         return jsonify({"status": "unavailable", "failed": sorted(failed), "checks": checks}), 503
     return jsonify({"status": "ready", "checks": checks})
