@@ -5,16 +5,18 @@ module is imported here so the worker knows every task name of app/queue.py.
 """
 from __future__ import annotations
 
+import logging
 import warnings
 
 from celery.exceptions import CPendingDeprecationWarning
 from celery.schedules import crontab
-from celery.signals import task_postrun, worker_process_init, worker_ready
+from celery.signals import task_postrun, worker_init, worker_process_init, worker_ready
 
 from app import queue
 from app.celery_factory import make_celery
 from app.config import load_settings
 from app.database import dispose_engines, init_engine, session
+from app.services import readiness
 
 settings = load_settings()
 init_engine(settings["DATABASE_URL"])
@@ -45,6 +47,18 @@ import workers.polling  # noqa: E402,F401
 import workers.replay  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
 import workers.training  # noqa: E402,F401
+
+
+@worker_init.connect
+def _load_intent_model(**_kwargs) -> None:
+    """Every comment needs the intent model: loaded here, before the worker consumes anything (a prefork pool's children
+    inherit it). It is built where installs happen (`python -m nlp train`), never in a task: trained inside a drain it
+    outlasted the 45 s / 60 s time limits, and every delivery started it over. Missing or stale (the training data
+    changed since), the worker refuses to start, with one line saying what to run; the comments wait in the inbox."""
+    problem = readiness.intent_model_problem()
+    if problem is not None:
+        logging.getLogger(__name__).critical("%s", problem)
+        raise SystemExit(1)  # not an Exception: Celery would log it and start anyway
 
 
 @worker_process_init.connect
