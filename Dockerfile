@@ -17,7 +17,10 @@ COPY nlp/ nlp/
 COPY migrations/ migrations/
 COPY gunicorn.conf.py ./
 COPY --from=frontend /src/frontend/dist frontend/dist
+# The intent model is built here, with the image, after the code and data it is keyed on: a worker only loads it as
+# it starts, and refuses to start without it (docs/architecture.md#the-intent-model).
 RUN python -m nlp train
 EXPOSE 8000
-# Liveness is GET /healthz, readiness GET /readyz (the database and Redis answer); metrics at /metrics.
+# Liveness is GET /healthz, readiness GET /readyz (the database and Redis answer, the intent model is loaded);
+# metrics at /metrics.
 CMD ["gunicorn", "-w", "4", "-b", "0.0.0.0:8000", "--access-logfile", "-", "app:create_app()"]
