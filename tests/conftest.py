@@ -15,6 +15,15 @@ pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fi
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def intent_model():
+    """Workers and the web only load the intent model: the run builds it once, before any of them starts (a
+    no-op load when setup already built it for the current training data)."""
+    from nlp import intents, training
+
+    intents.use_model(training.load_or_train())
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory):
     from tests.fixtures.services import postgres_test_url
