@@ -170,6 +170,7 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(wizardApi.genericAdd).toHaveBeenCalledWith(7, { intent: 'delivery',
       genericAnswer: 'Appelez-nous', buttons: [{ type: 'phone_number', title: 'Appeler', payload: '+21671000000' }] }))
+    await waitFor(() => expect(number.value).toBe('+21671000000')) // shown as it is saved
   })
 
   it('flags a saved button Meta would refuse as soon as the agent opens, in French too', async () => {

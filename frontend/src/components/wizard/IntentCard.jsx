@@ -7,7 +7,7 @@ import { useFeedbackStore } from '../../stores/feedback'
 import AnswerEditor from './AnswerEditor'
 import ProductAnswers from './ProductAnswers'
 import { buttonsValid, textProblem } from '../../utils/replyRules'
-import { cleanButtons, intentLabel } from './rules'
+import { cleanButtons, intentLabel, sameButtons } from './rules'
 
 export default function IntentCard({ intent, platform, categories, onSaveGeneric, onRemove, onAddProduct, onEditProduct,
   onRemoveProduct }) {
@@ -19,15 +19,20 @@ export default function IntentCard({ intent, platform, categories, onSaveGeneric
   const [tried, setTried] = useState(false)
   const label = intentLabel(intent, i18n.language)
   const saved = intent.status === 'old'
-  const changed = !saved || answer !== (intent.genericAnswer ?? '') || JSON.stringify(buttons) !== JSON.stringify(intent.buttons ?? [])
+  const changed = !saved || answer !== (intent.genericAnswer ?? '') || !sameButtons(buttons, intent.buttons)
 
   async function save() {
     setTried(true)
     if (!answer.trim()) return showAlert('wizard.errors.genericEmpty')
     // Said under the fields: what Meta would refuse is not saved.
     if (textProblem(answer) || !buttonsValid(buttons)) return
+    const body = { genericAnswer: answer.trim(), buttons: cleanButtons(buttons, platform) }
     setSaving(true)
-    await onSaveGeneric(intent, { genericAnswer: answer.trim(), buttons: cleanButtons(buttons, platform) })
+    if (await onSaveGeneric(intent, body)) {
+      // Shown as saved: "+216 71 000 000" reads "+21671000000", as the server keeps it.
+      setAnswer(body.genericAnswer)
+      setButtons(body.buttons)
+    }
     setSaving(false)
   }
 

@@ -120,6 +120,9 @@ export function cleanButtons(buttons, platform) {
   return platform === 'instagram' ? [] : (buttons ?? []).map(cleanButton)
 }
 
+/** Whether two lists are the same buttons once sent (the server answers their keys in another order). */
+export const sameButtons = (a, b) => JSON.stringify((a ?? []).map(cleanButton)) === JSON.stringify((b ?? []).map(cleanButton))
+
 /** First and last name tags are offered on Facebook only. */
 export const tagsFor = (platform) => (platform === 'instagram' ? TAGS.slice(2) : TAGS)
 

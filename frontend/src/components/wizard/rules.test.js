@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   activeByPost, agentStatus, canAddButton, cleanButtons, exclusions, insertTag, intentRefusal,
   newButton, newestFirst, NOT_UNDERSTOOD, postPreview, postType, projectPost, remaining, selectedPostMessage,
-  simulatorReplies, tagsFor, wizardPages, withType,
+  sameButtons, simulatorReplies, tagsFor, wizardPages, withType,
 } from './rules'
 
 const price = { name: 'price', intent: 'Price', intent_fr: 'Prix' }
@@ -88,6 +88,13 @@ describe('responses and buttons', () => {
     expect(canAddButton([{}, {}, {}], 'facebook')).toBe(false)
     expect(canAddButton([], 'instagram')).toBe(false)
     expect(cleanButtons([newButton()], 'instagram')).toEqual([])
+  })
+
+  it('tells the same buttons apart from changed ones, whatever the order of their keys', () => {
+    const saved = [{ payload: '+21671000000', title: 'Call', type: 'phone_number' }]
+    expect(sameButtons([{ type: 'phone_number', title: 'Call', payload: '+216 71 000 000' }], saved)).toBe(true)
+    expect(sameButtons([{ type: 'phone_number', title: 'Call', payload: '+21671000001' }], saved)).toBe(false)
+    expect(sameButtons([], undefined)).toBe(true)
   })
 
   it('sends buttons as the server saves them', () => {
