@@ -43,6 +43,9 @@ def test_database_enforces_uniqueness_of_pages_and_actions(tmp_path):
     url = f"sqlite:///{tmp_path / 'u.db'}"
     upgrade_schema(url)
     constraints = inspect(create_engine(url)).get_unique_constraints
-    assert {"platform", "external_id"} in [set(c["column_names"]) for c in constraints("social_pages")]
+    # A page has a row per team that connected it, one of them connected at most (docs/contracts.md).
+    [one_connected] = [index for index in inspect(create_engine(url)).get_indexes("social_pages")
+                       if index["name"] == "ix_social_pages_one_connected"]
+    assert one_connected["unique"] and one_connected["column_names"] == ["platform", "external_id"]
     assert {"page_id", "comment_id", "kind"} in [set(c["column_names"]) for c in constraints("planned_actions")]
     assert {"platform", "comment_id"} in [set(c["column_names"]) for c in constraints("inbox_events")]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import CheckConstraint, ForeignKey, JSON, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, Index, JSON, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.models.base import Base, Timestamped, utcnow
@@ -14,9 +14,15 @@ ROLES = ("owner", "invited_admin", "invited_member")
 
 
 class SocialPage(Timestamped, Base):
+    """One team's connection of a network page: the team (its owner and members), settings, and, hanging off the
+    row, the team's catalogue, agents, logs and fans. A page connected by several teams one after the other has a
+    row per team, at most one of them connected (docs/contracts.md "Pages across teams")."""
+
     __tablename__ = "social_pages"
     __table_args__ = (
-        UniqueConstraint("platform", "external_id"),
+        Index("ix_social_pages_platform_external_id", "platform", "external_id"),
+        Index("ix_social_pages_one_connected", "platform", "external_id", unique=True,
+              sqlite_where=text("is_connected"), postgresql_where=text("is_connected")),
         CheckConstraint("platform IN ('facebook', 'instagram')", name="platform"),
         CheckConstraint("delay_mode IN ('immediatly', 'Exactly', 'Randomly')", name="delay_mode"),
     )
