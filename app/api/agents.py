@@ -4,8 +4,8 @@ agents as the wizard's post table reads them.
 Answers are the payload itself as the body (the specification's `data` is the original client's
 `response.data`): a list of projects, a project, the new project's id (a bare number), `{status, msg}` for
 activation, and for the active projects a list or the bare string "project not found". A page is named by its
-network id. Every team member may read and change (spec 001 §6); anyone else gets 403 for a page and 404 for an
-agent (as a missing one).
+network id. Every team member may read and change (spec 001 §6); anyone else gets 403 for a page (as for a page
+no team has) and 404 for an agent (as for a missing one).
 """
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ The answer body is the payload itself, never wrapped: where the specification's 
 original client's `response.data`, the body. The lists are the object of groups; connect, disconnect, delete and
 make owner answer a bare `true`, or `false` when the plan refuses (connect on the free offer, make owner when the
 new owner's offer does not allow it); the settings calls answer the page's settings. Errors are 4xx JSON
-`{"message", "code"}` as everywhere.
+`{"message", "code"}` as everywhere; a page outside the caller's teams is 403 `page_not_in_team` whether another
+team has it or none does.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from app.api.pages_schemas import (CONNECT_ANSWER, DONE_ANSWER, OWNER_ANSWER, Bo
                                    OwnerSchema, PageIdSchema, PageSettingsSchema, PreferencesSchema,
                                    PublicReplySchema)
 from app.api.security import current_user, signed_in
-from app.services import page_settings, pages
+from app.services import page_owner, page_settings, pages
 
 blp = Blueprint("pages", __name__, url_prefix="/api/v1/secure", description="Social pages and their settings")
 
@@ -90,20 +91,18 @@ class DisconnectPage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
     @blp.response(200, schema=DONE_ANSWER)
-    @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, platform):
         """The owner stops the page: webhooks unsubscribed, agents stopped; settings and team kept; answers true."""
-        return _flag(pages.disconnect(current_app.config, current_user(), platform, body["id"]))
+        return _flag(page_owner.disconnect(current_app.config, current_user(), platform, body["id"]))
 
 
 class DeletePage(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PageIdSchema)
     @blp.response(200, schema=DONE_ANSWER)
-    @blp.alt_response(404, response="NOT_FOUND")
     def post(self, body, platform):
         """The owner removes the page and its agents, catalogue, logs and team; answers true."""
-        return _flag(pages.delete_page(current_app.config, current_user(), platform, body["id"]))
+        return _flag(page_owner.delete_page(current_app.config, current_user(), platform, body["id"]))
 
 
 class MakeOwner(MethodView):
@@ -114,7 +113,7 @@ class MakeOwner(MethodView):
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body, platform):
         """The owner hands the page to a team member: true, or false when the new owner's offer does not allow it."""
-        return _flag(pages.transfer_ownership(current_user(), platform, body["id"], body["idFacebook"]))
+        return _flag(page_owner.transfer_ownership(current_user(), platform, body["id"], body["idFacebook"]))
 
 
 _both_networks("/get/all/", PagesOfNetwork)
@@ -129,7 +128,6 @@ class Preferences(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PreferencesSchema)
     @blp.response(200, PageSettingsSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body, idPage, platform):
         """The owner sets anti-spam, likes, hiding negative comments and the reply delay."""
         delay = body["respReplies"] or {}
@@ -144,7 +142,6 @@ class PublicReply(MethodView):
     @signed_in(blp, forbidden=True)
     @blp.arguments(PublicReplySchema)
     @blp.response(200, PageSettingsSchema)
-    @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body, idPage, platform):
         """The owner turns the public reply on (with its message) or off."""
         row = page_settings.set_public_reply(current_user(), platform, idPage, body["statut"], body["message"])

@@ -3,27 +3,19 @@ creating one for a post or for the whole page (a generic agent), deleting one.
 
 Every call names a page or an agent; the caller must be on that page's team (spec 001 §6: every team member has
 the same rights over agents, so reading and changing need the same membership). A page is named by its network
-id; an agent by our id. Another team's page answers 403; an agent the caller cannot see answers 404 like a missing
-one (app/services/access.py agent_for_member).
+id; an agent by our id. Another team's page answers 403 as a page no team has (app/services/access.py team_row); an
+agent the caller cannot see answers 404 like a missing one (agent_for_member).
 """
 from __future__ import annotations
-
-import re
 
 from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from app.database import session
-from app.errors import Conflict, NotFound
+from app.errors import Conflict
 from app.models import Agent, AgentIntent, CommentLog, SocialPage, User
 from app.services import access
-
-NETWORK_ID = re.compile(r"[0-9]{1,64}")
-
-
-class PageNotFound(NotFound):
-    code, message = "page_not_found", "Page not found"
 
 
 class AgentExists(Conflict):
@@ -31,21 +23,8 @@ class AgentExists(Conflict):
 
 
 def team_page(user: User, external_id: str, platform: str | None = None) -> SocialPage:
-    """The page with this network id whose team the user is on: 404 when no page has the id, 403 when only
-    another team's page has it. Without a platform, a Facebook page and an Instagram account sharing an id (never
-    seen on Meta) resolve to the one the user may see."""
-    if not NETWORK_ID.fullmatch(external_id):  # names no page (and PostgreSQL refuses some characters)
-        raise PageNotFound()
-    query = select(SocialPage).where(SocialPage.external_id == external_id)
-    if platform is not None:
-        query = query.where(SocialPage.platform == platform)
-    rows = list(session.scalars(query.order_by(SocialPage.id)))
-    if not rows:
-        raise PageNotFound()
-    for row in rows:
-        if access.role_on(user, row) is not None:
-            return row
-    raise access.PageNotInTeam()
+    """The user's team's row of the page with this network id (403 outside its teams, as for no such page)."""
+    return access.team_row(user, external_id, platform)
 
 
 def _with_intents(query):

@@ -178,8 +178,10 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
 
 
 def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
+    """The connected row of each page of the batch: the team that has the page now gets its comments (another
+    team's row of the same page, disconnected, gets none)."""
     found = session.scalars(select(SocialPage).where(
-        SocialPage.external_id.in_({event.page_external_id for event in batch})))
+        SocialPage.external_id.in_({event.page_external_id for event in batch}), SocialPage.is_connected))
     return {(page.platform, page.external_id): page for page in found}
 
 

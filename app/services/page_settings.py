@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.database import session
 from app.models import SocialPage, User
-from app.services import pages
+from app.services import page_owner
 
 
 def set_preferences(user: User, platform: str, external_id: str, *, spam: bool | None = None,
@@ -12,7 +12,7 @@ def set_preferences(user: User, platform: str, external_id: str, *, spam: bool |
                     delay_mode: str | None = None, delay_times_ms: list[int] | None = None) -> SocialPage:
     """Store the values given (None leaves a setting as it is). Times are milliseconds: none when immediate, one
     for Exactly, (from, to) for Randomly."""
-    row = pages.owned_page(user, platform, external_id)
+    row = page_owner.owned_page(user, platform, external_id)
     for attribute, value in (("spam", spam), ("likes_comment", likes_comment), ("hide_comment", hide_comment)):
         if value is not None:
             setattr(row, attribute, value)
@@ -24,7 +24,7 @@ def set_preferences(user: User, platform: str, external_id: str, *, spam: bool |
 
 
 def set_public_reply(user: User, platform: str, external_id: str, enabled: bool, message: str) -> SocialPage:
-    row = pages.owned_page(user, platform, external_id)
+    row = page_owner.owned_page(user, platform, external_id)
     row.public_reply_enabled, row.public_reply_message = enabled, message
     session.commit()
     return row

@@ -1,26 +1,27 @@
 """Social pages (spec 000 §3 "Social page", §4 "Page connection state", §5 "Pages and ownership", §6):
-the pages a user may see, grouped by the user's relation to them, and the owner's calls that connect, disconnect,
-delete and hand over a page.
+the pages a user may see, grouped by the user's relation to them, and connecting a page. The owner's calls that
+disconnect, delete and hand over a page are in app/services/page_owner.py, the settings (preferences, public
+reply) in app/services/page_settings.py.
 
 The network says which pages a user administers (`/me/accounts`, with each page's linked Instagram business
-account); our rows say which are connected and whose team they belong to. Page tokens stay on the server.
-Settings (preferences, public reply) are in app/services/page_settings.py.
+account); our rows say which are connected and whose team they belong to. A row is one team's connection of the
+page, with that team's catalogue, agents, logs and fans: a team connecting a page another team had starts a row of
+its own, and a team connecting its page again gets its row back (docs/contracts.md "Pages across teams"). At most
+one row of a page is connected: the page's comments go to it. Page tokens stay on the server.
 """
 from __future__ import annotations
 
 import logging
-import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from app import graph
 from app.database import session
-from app.errors import Conflict, Forbidden, NotFound, UpstreamUnavailable
-from app.models import (Agent, Category, CommentLog, InboxEvent, Invitation, PlannedAction, Product, SocialPage,
-                        TeamMembership, User)
+from app.errors import Conflict, Forbidden, UpstreamUnavailable
+from app.models import SocialPage, TeamMembership, User
 from app.services import access, inbox, page_stats, plans
 from app.services.graph import graph_client
 
@@ -32,23 +33,14 @@ GROUPS = (OWNER, INVITE_ADMIN, INVITE, OTHER_TEAM, NOT_CONNECTED)
 GROUP_OF_ROLE = {"owner": OWNER, "invited_admin": INVITE_ADMIN, "invited_member": INVITE}
 ACCOUNT_FIELDS = "id,name,access_token,picture,instagram_business_account{id,username,name,profile_picture_url}"
 STATS_READERS = 8
-NETWORK_ID = re.compile(r"[0-9]{1,64}")
 
 
 class NotPageAdmin(Forbidden):
     code, message = "not_page_admin", "Only page administrators can connect a page"
 
 
-class PageNotFound(NotFound):
-    code, message = "page_not_found", "Page not found"
-
-
 class ConnectedMeanwhile(Conflict):
     code, message = "page_connected_meanwhile", "This page was connected meanwhile, reload the pages"
-
-
-class OwnerAlready(Conflict):
-    code, message = "owner_already", "Owner Already !"
 
 
 @dataclass(frozen=True)
@@ -72,7 +64,7 @@ def list_pages(settings: dict, user: User, platform: str, connected_only: bool =
     case-insensitively; a page whose statistics cannot be read is left out (spec 000 §7)."""
     accounts = user_accounts(settings, user) if accounts is None else accounts
     administered = {page.external_id: page for page in pages_in(accounts, platform)}
-    rows = {row.external_id: row for row in _rows_seen_by(user, platform, administered)}
+    rows = _shown_rows(user, _rows_seen_by(user, platform, administered))
     listed = [(external_id, _group(user, rows.get(external_id))) for external_id in administered.keys() | rows.keys()]
     listed = [(external_id, group) for external_id, group in listed if not (connected_only and group == NOT_CONNECTED)]
     tokens = [administered[external_id].token if external_id in administered else rows[external_id].access_token
@@ -151,6 +143,14 @@ def _rows_seen_by(user: User, platform: str, administered: dict) -> list[SocialP
     return list(session.scalars(select(SocialPage).where(SocialPage.platform == platform, seen)))
 
 
+def _shown_rows(user: User, rows: list[SocialPage]) -> dict[str, SocialPage]:
+    """The row each page is shown by: the connected one (whose team has the page now), else the user's team's."""
+    shown: dict[str, SocialPage] = {}
+    for row in sorted(rows, key=lambda row: (row.is_connected, access.role_on(user, row) is not None, row.id)):
+        shown[row.external_id] = row
+    return shown
+
+
 def _group(user: User, row: SocialPage | None) -> str:
     if row is None or not row.is_connected:
         return NOT_CONNECTED
@@ -202,6 +202,15 @@ def team_of(row: SocialPage) -> list[dict]:
 
 # Connecting
 
+def find(platform: str, external_id: str) -> SocialPage | None:
+    """The page's connected row: the team that has the page now."""
+    if not access.NETWORK_ID.fullmatch(external_id):  # no page has it (and PostgreSQL refuses some characters)
+        return None
+    return session.scalars(select(SocialPage).where(SocialPage.platform == platform,
+                                                    SocialPage.external_id == external_id,
+                                                    SocialPage.is_connected)).first()
+
+
 def connect(settings: dict, user: User, platform: str, external_id: str) -> bool:
     """Connect a page the user administers, the user becoming its owner; False when the user's plan refuses it
     (the free offer, or the plan's page limit: spec 000 §4, §6)."""
@@ -210,7 +219,7 @@ def connect(settings: dict, user: User, platform: str, external_id: str) -> bool
     if network_page is None:
         raise NotPageAdmin()
     row = find(platform, external_id)
-    if row is not None and row.is_connected:
+    if row is not None:
         role = access.require_member(user, row)
         if role == "owner":  # connecting again refreshes the token (a page marked for reconnection)
             _subscribe(settings, network_page)
@@ -219,9 +228,8 @@ def connect(settings: dict, user: User, platform: str, external_id: str) -> bool
     if not may_own_another_page(user):
         return False
     _subscribe(settings, network_page)
-    row = row or SocialPage(platform=platform, external_id=external_id)
-    if row.owner_id != user.id:
-        _reset_team(row)
+    # The user's own team gets its row back; anyone else starts a team of their own, with nothing of the others'.
+    row = _owned_row(user, platform, external_id) or SocialPage(platform=platform, external_id=external_id)
     _store_connection(row, user, network_page)
     return True
 
@@ -244,11 +252,12 @@ def _subscribe(settings: dict, network_page: NetworkPage) -> None:
         raise UpstreamUnavailable("Error while connecting the page") from error
 
 
-def _reset_team(row: SocialPage) -> None:
-    """A page connected anew by someone else starts a new team: the former one was another owner's."""
-    if row.id is not None:
-        session.execute(delete(TeamMembership).where(TeamMembership.page_id == row.id))
-        session.expire(row, ["memberships"])
+def _owned_row(user: User, platform: str, external_id: str) -> SocialPage | None:
+    """The user's row of the page; of two (one handed over to them), the one changed last."""
+    return session.scalars(select(SocialPage).where(SocialPage.platform == platform,
+                                                    SocialPage.external_id == external_id,
+                                                    SocialPage.owner_id == user.id)
+                           .order_by(SocialPage.updated_at.desc(), SocialPage.id.desc())).first()
 
 
 def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) -> None:
@@ -262,104 +271,18 @@ def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) ->
     session.add(row)
     try:
         session.flush()
-        _set_role(row, user, "owner")
+        set_role(row, user, "owner")
         session.commit()
-    except IntegrityError as error:  # the same page connected by a concurrent call: one row per page
+    except IntegrityError as error:  # the page connected by a concurrent call: one connected row per page
         session.rollback()
         raise ConnectedMeanwhile() from error
     inbox.forget_connected_pages()
 
 
-def _set_role(row: SocialPage, user: User, role: str) -> None:
+def set_role(row: SocialPage, user: User, role: str) -> None:
     membership = session.scalars(select(TeamMembership).where(TeamMembership.page_id == row.id,
                                                               TeamMembership.user_id == user.id)).first()
     if membership is None:
         session.add(TeamMembership(page_id=row.id, user_id=user.id, role=role))
     else:
         membership.role = role
-
-
-# The owner's calls
-
-def find(platform: str, external_id: str) -> SocialPage | None:
-    if not NETWORK_ID.fullmatch(external_id):  # no page has it (and PostgreSQL refuses some characters)
-        return None
-    return session.scalars(select(SocialPage).where(SocialPage.platform == platform,
-                                                    SocialPage.external_id == external_id)).first()
-
-
-def owned_page(user: User, platform: str, external_id: str) -> SocialPage:
-    """The page, when the user owns it: 404 for no such page, 403 outside its team, 403 for a member."""
-    row = find(platform, external_id)
-    if row is None:
-        raise PageNotFound()
-    access.require_member(user, row)
-    access.require_owner(user, row)
-    return row
-
-
-def disconnect(settings: dict, user: User, platform: str, external_id: str) -> bool:
-    """Stop the page: webhooks unsubscribed, its agents stopped, its token forgotten; team and settings stay."""
-    row = owned_page(user, platform, external_id)
-    _stop(settings, row)
-    session.commit()
-    inbox.forget_connected_pages()
-    return True
-
-
-def delete_page(settings: dict, user: User, platform: str, external_id: str) -> bool:
-    """Remove the page and everything of it: agents, catalogue, logs, inbox, planned actions, team."""
-    row = owned_page(user, platform, external_id)
-    _stop(settings, row)
-    for model in (PlannedAction, CommentLog, Agent, Product, Category, Invitation, TeamMembership):
-        session.execute(delete(model).where(model.page_id == row.id))
-    session.execute(delete(InboxEvent).where(InboxEvent.platform == row.platform,
-                                             InboxEvent.page_external_id == row.external_id))
-    session.delete(row)
-    session.commit()
-    inbox.forget_connected_pages()
-    return True
-
-
-def _stop(settings: dict, row: SocialPage) -> None:
-    if row.is_connected:
-        _unsubscribe(settings, row)
-    session.execute(update(Agent).where(Agent.page_id == row.id).values(live=False, pending=False))
-    row.is_connected, row.webhook_subscribed, row.access_token = False, False, None
-
-
-def _unsubscribe(settings: dict, row: SocialPage) -> None:
-    """Unsubscribe the Facebook page that carries the webhooks, unless another connected page of ours still
-    needs it (a Facebook page and its linked Instagram account share one subscription)."""
-    facebook_id = row.linked_page_external_id if row.platform == "instagram" else row.external_id
-    if not facebook_id:
-        return
-    sharing = session.scalar(select(func.count(SocialPage.id)).where(
-        SocialPage.id != row.id, SocialPage.is_connected,
-        or_((SocialPage.platform == "facebook") & (SocialPage.external_id == facebook_id),
-            (SocialPage.platform == "instagram") & (SocialPage.linked_page_external_id == facebook_id))))
-    if sharing:
-        return
-    try:
-        graph_client(settings).unsubscribe_app(facebook_id, row.access_token or "")
-    except graph.GraphError as error:
-        # The page is disconnected on our side whatever the network says: the webhook ignores disconnected pages.
-        log.warning("unsubscribing page %s failed: %s", facebook_id, error.reason)
-
-
-def transfer_ownership(user: User, platform: str, external_id: str, new_owner_facebook_id: str) -> bool:
-    """Hand the page to a member of its team; False when the new owner's plan does not allow one more page.
-    The former owner stays in the team as an invited admin (they administer the page on the network)."""
-    row = owned_page(user, platform, external_id)
-    new_owner = session.scalars(select(User).where(User.facebook_id == new_owner_facebook_id)).first()
-    if new_owner is not None and new_owner.id == user.id:
-        raise OwnerAlready()
-    if new_owner is None or access.role_on(new_owner, row) is None:
-        raise access.MemberNotFound()
-    if row.is_connected and not may_own_another_page(new_owner):
-        return False
-    row.owner_id = new_owner.id
-    _set_role(row, new_owner, "owner")
-    _set_role(row, user, "invited_admin")
-    session.commit()
-    return True

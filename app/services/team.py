@@ -72,12 +72,10 @@ class OwnerOnly(access.Forbidden):
 # --- who may do what -----------------------------------------------------------------------------------------
 
 def team_page(user: User, external_id: str, platform: str) -> tuple[SocialPage, str]:
-    """The page (by its network id and platform) and the user's role on it; 403 when the user is not on its team,
-    and the same 403 when no such page exists (spec 000 §6: "or no page exists, ... cannotSee")."""
-    page = session.scalars(select(SocialPage).where(SocialPage.platform == platform,
-                                                    SocialPage.external_id == external_id)).first()
-    if page is None:
-        raise access.PageNotInTeam()
+    """The user's team's row of the page (by its network id and platform) and the user's role on it; 403 when the
+    user is not on its team, and the same 403 when no such page exists (spec 000 §6: "or no page exists, ...
+    cannotSee")."""
+    page = access.team_row(user, external_id, platform)
     return page, access.require_member(user, page)
 
 

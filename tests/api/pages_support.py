@@ -45,7 +45,8 @@ def connected_page(client, sandbox, headers, network_user, name: str = "Boutique
     answer = connect(client, headers, platform, external_id)
     assert answer.status_code == 200 and answer.get_json() is True, answer.get_json()
     row = session.scalars(select(SocialPage).where(SocialPage.platform == platform,
-                                                   SocialPage.external_id == external_id)).one()
+                                                   SocialPage.external_id == external_id,
+                                                   SocialPage.is_connected)).one()
     return row, page
 
 

@@ -105,16 +105,18 @@ def test_another_teams_user_gets_403_for_the_page_and_404_for_its_agents(client,
     assert counts() == before
 
 
-def test_unknown_pages_and_agents_are_404_and_calls_need_a_session(client, sandbox, signed_in):
+def test_unknown_pages_are_refused_as_another_teams_unknown_agents_are_404_and_calls_need_a_session(
+        client, sandbox, signed_in):
     owner = team(client, sandbox, signed_in)
-    assert client.get(f"{SECURE}/pages/get/project/999999999", headers=owner.headers).status_code == 404
-    assert client.get(f"{SECURE}/pages/get/project/%00%27x", headers=owner.headers).status_code == 404
-    assert client.get(f"{SECURE}/post/get/{'9' * 65}/facebook/all", headers=owner.headers).status_code == 404
-    assert client.get(f"{SECURE}/project/get/activeproject/999999999", headers=owner.headers).status_code == 404
+    for unknown_page in (client.get(f"{SECURE}/pages/get/project/999999999", headers=owner.headers),
+                         client.get(f"{SECURE}/post/get/{'9' * 65}/facebook/all", headers=owner.headers),
+                         client.get(f"{SECURE}/project/get/activeproject/999999999", headers=owner.headers),
+                         client.post(f"{SECURE}/project/add", json=post_body(owner, idPage="999999999"),
+                                     headers=owner.headers)):
+        assert (unknown_page.status_code, unknown_page.get_json()["code"]) == (403, "page_not_in_team"), \
+            unknown_page.request.path
     assert client.get(f"{SECURE}/project/get/project/2147483647", headers=owner.headers).status_code == 404
     assert client.get(f"{SECURE}/project/get/project/99999999999", headers=owner.headers).status_code == 404
-    assert client.post(f"{SECURE}/project/add", json=post_body(owner, idPage="999999999"),
-                       headers=owner.headers).status_code == 404
     assert client.get(f"{SECURE}/pages/get/project/{owner.page_id}").status_code == 401
 
 

@@ -428,7 +428,7 @@ def test_a_stranger_gets_403_on_every_page_scoped_call(client, signed_in, owner,
 
     for answer in calls:
         assert answer.status_code == 403, answer.get_json()
-        assert answer.get_json() == {"code": "page_not_in_team", "message": "This page belongs to another team"}
+        assert answer.get_json() == {"code": "page_not_in_team", "message": "You are not on this page's team"}
     assert _counts() == before
 
 

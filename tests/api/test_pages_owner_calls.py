@@ -6,7 +6,8 @@ from sqlalchemy import select
 from app.database import session
 from app.models import (Agent, Category, CommentLog, InboxEvent, PlannedAction, Product, SocialPage, Synonym,
                         TeamMembership)
-from tests.api.pages_support import SECURE, PREFIX, connected_page, join_team, page_subscribed, paid_user
+from tests.api.pages_support import (SECURE, PREFIX, connect, connected_page, join_team, page_subscribed,
+                                     paid_user)
 
 
 def _post(client, headers, platform, action, body):
@@ -136,6 +137,36 @@ def test_make_owner_hands_the_page_to_a_member(client, sandbox, signed_in):
     assert _post(client, headers, "facebook", "disconnect", {"id": page["id"]}).status_code == 403
 
 
+def test_a_member_connecting_the_page_its_owner_left_starts_empty_unless_handed_the_teams_page(client, sandbox,
+                                                                                                 signed_in):
+    """docs/contracts.md "Pages across teams": the team's data goes on with whom the owner hands the page to."""
+    me, headers, network_me = paid_user(signed_in, "Amira")
+    member, member_headers, network_member = paid_user(signed_in, "Karim")
+    page = sandbox.admin.page(name="Boutique", owner_ids=[network_me["id"], network_member["id"]])
+    assert connect(client, headers, "facebook", page["id"]).get_json() is True
+    row = session.scalars(select(SocialPage).where(SocialPage.external_id == page["id"])).one()
+    join_team(row, member, "invited_admin")
+    _page_data(row)
+    assert _post(client, headers, "facebook", "disconnect", {"id": page["id"]}).get_json() is True
+
+    assert connect(client, member_headers, "facebook", page["id"]).get_json() is True
+    assert _catalogue(client, member_headers, page["id"]) == []
+    assert _post(client, member_headers, "facebook", "disconnect", {"id": page["id"]}).get_json() is True
+    handed = _post(client, headers, "facebook", "owner", {"id": page["id"], "idFacebook": network_member["id"]})
+    assert connect(client, member_headers, "facebook", page["id"]).get_json() is True
+
+    assert handed.get_json() is True
+    assert _catalogue(client, member_headers, page["id"]) == ["Robes"]
+    session.expire_all()
+    assert row.is_connected and row.owner_id == member.id
+
+
+def _catalogue(client, headers, page_id):
+    answer = client.get(f"{SECURE}/project/get/entitiesproject/facebook/{page_id}", headers=headers)
+    assert answer.status_code == 200, answer.get_json()
+    return [category["name"] for category in answer.get_json()["data"]]
+
+
 def test_make_owner_is_refused_when_the_new_owners_offer_does_not_allow_it(client, sandbox, signed_in):
     me, headers, network_me = paid_user(signed_in, "Amira")
     member, _member_headers, network_member = signed_in(first_name="Karim")  # Free Trial: no pages
@@ -165,14 +196,19 @@ def test_make_owner_needs_a_member_other_than_the_owner(client, sandbox, signed_
     assert row.owner_id == _me.id
 
 
-def test_calls_on_an_unknown_page_are_404(client, signed_in):
-    _me, headers, _network = paid_user(signed_in)
-    for action, body in (("disconnect", {"id": "123"}), ("delete", {"id": "123"}),
-                         ("owner", {"id": "123", "idFacebook": "456"})):
-        answer = _post(client, headers, "facebook", action, body)
-        assert answer.status_code == 404 and answer.get_json()["code"] == "page_not_found"
-    answer = client.put(f"{SECURE}/pages/preference/123/facebook", json={"spam": True}, headers=headers)
-    assert answer.status_code == 404
+def test_calls_on_an_unknown_page_are_refused_as_on_another_teams(client, sandbox, signed_in):
+    """A page no team has and another team's page answer alike: a network id tells nobody who uses the product."""
+    _owner, headers, network_owner = paid_user(signed_in, "Owner")
+    _stranger, stranger_headers, _network = paid_user(signed_in, "Stranger")
+    row, _page = connected_page(client, sandbox, headers, network_owner)
+    unknown = SocialPage(platform=row.platform, external_id="123")
+
+    for (method, path, body), (_m, unknown_path, unknown_body) in zip(_page_scoped_calls(row, network_owner["id"]),
+                                                                    _page_scoped_calls(unknown, "456")):
+        theirs = getattr(client, method)(f"{SECURE}/{path}", json=body, headers=stranger_headers)
+        nobodys = getattr(client, method)(f"{SECURE}/{unknown_path}", json=unknown_body, headers=stranger_headers)
+        assert (nobodys.status_code, nobodys.get_json()) == (theirs.status_code, theirs.get_json()) == (
+            403, {"code": "page_not_in_team", "message": "You are not on this page's team"}), path
 
 
 def _page_scoped_calls(row, someone_facebook_id):

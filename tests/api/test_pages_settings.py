@@ -95,7 +95,9 @@ def test_an_unknown_platform_or_another_networks_page_is_refused(client, owned):
     # No route has another platform (the app's catch-all only serves GET, hence 405).
     unknown = _preferences(client, row, headers, {"spam": True}, platform="twitter")
     assert unknown.status_code in (404, 405) and unknown.is_json
-    assert _preferences(client, row, headers, {"spam": True}, platform="instagram").status_code == 404
+    # No team of the caller's has an Instagram account of this id: refused as any page outside their teams.
+    other_network = _preferences(client, row, headers, {"spam": True}, platform="instagram")
+    assert (other_network.status_code, other_network.get_json()["code"]) == (403, "page_not_in_team")
     assert _stored(row)[0] is False
 
 
