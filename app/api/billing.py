@@ -65,17 +65,18 @@ class AddNewTransaction(MethodView):
 
 @blp.route(f"{PROFILE}/invoice/<string:order_id>")
 class Invoice(MethodView):
-    @signed_in(blp, forbidden=True)
+    @signed_in(blp)
     @blp.response(200, InvoiceAnswerSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, order_id):
-        """The invoice of one of the caller's paid orders (by idPack), as the invoice view shows it."""
+        """The invoice of one of the caller's paid orders (by idPack), as the invoice view shows it; another user's
+        order is 404, as a missing one."""
         return {"data": invoices.view(current_app.config, _invoiced(order_id))}
 
 
 @blp.route(f"{PROFILE}/invoice/<string:order_id>/pdf")
 class InvoicePdf(MethodView):
-    @signed_in(blp, forbidden=True)
+    @signed_in(blp)
     @blp.response(200, description="application/pdf")
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, order_id):

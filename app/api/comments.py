@@ -3,8 +3,9 @@ an unmatched comment, and a commenter's profile.
 
 Answers are `{"data": ...}` where the specification's client reads `data.data` (the updated log, the profiles);
 the logs answer carries `data` (every log, oldest first) beside the split the screen shows and a polling cursor
-(docs/contracts.md "Agent messages"). Every call checks the caller is on the page's team (403 otherwise); bad
-input is a 422 that changes nothing; Meta's refusal of a manual answer is a 409, 429 or 502 with Meta's message.
+(docs/contracts.md "Agent messages"). Every call checks the caller is on the page's team: an agent, a log or a
+commenter known only to other teams' pages is 404, as one that does not exist; bad input is a 422 that changes
+nothing; Meta's refusal of a manual answer is a 409, 429 or 502 with Meta's message.
 """
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ def _checked(value: str, pattern: str, what: str) -> str:
 
 
 def _team_read(query_schema, answer_schema):
-    """A read of the caller's team's data: signed in (403 outside the team), its query checked (422), 404."""
-    decorators = (signed_in(blp, forbidden=True), blp.arguments(query_schema, location="query"),
+    """A read of the caller's team's data: signed in, its query checked (422), 404 outside the team as for nothing."""
+    decorators = (signed_in(blp), blp.arguments(query_schema, location="query"),
                   blp.response(200, answer_schema), blp.alt_response(404, response="NOT_FOUND"),
                   blp.alt_response(422, response="UNPROCESSABLE_ENTITY"))
 
@@ -62,7 +63,7 @@ class AgentLogs(MethodView):
 
 @blp.route("/logEvent/answer/comment/<string:platform>")
 class ManualAnswer(MethodView):
-    @signed_in(blp, forbidden=True)
+    @signed_in(blp)
     @blp.arguments(ManualAnswerBodySchema)
     @blp.response(200, LogAnswerSchema)
     @blp.alt_response(404, response="NOT_FOUND")

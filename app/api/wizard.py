@@ -4,8 +4,9 @@ their answers, and the chat simulator.
 Answers are the payload itself as the body: the posts (a list), the project after each change (as GET
 project/get/project answers it), 'exist' or 'not exist' as a bare JSON string for the product-answer calls that
 say so, and the simulator's list of replies (empty when the agent would not answer: the client shows "I didn't
-understand. Sorry !"). Every team member may change an agent (spec 001 §6); an agent of another team answers 404
-as a missing one, a page or post of another team 403. Bad input is a 422 that changes nothing.
+understand. Sorry !"). Every team member may change an agent (spec 001 §6); an agent of another team, or the
+simulator's post of another team, answers 404 as a missing one, a page of another team 403 as a page no team has.
+Bad input is a 422 that changes nothing.
 """
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ _project_change(f"entitiesupdate/{PROJECT_PATH}", "UpdateProductAnswer", Product
 
 @blp.route("/logEvent/test/wizard")
 class TestMessage(MethodView):
-    @signed_in(blp, forbidden=True)
+    @signed_in(blp)
     @blp.arguments(TestMessageSchema)
     @blp.response(200, TestReplySchema(many=True))
     @blp.alt_response(404, response="NOT_FOUND")

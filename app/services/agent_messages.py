@@ -36,14 +36,12 @@ class ProfileNotFound(NotFound):
 
 
 def agent_of_post(user: User, post_id: str) -> Agent:
-    """The agent of a post (a page's id: its generic agent), when the caller is on its page's team (else 403)."""
-    agents = list(session.scalars(select(Agent).where(Agent.target_id == post_id).order_by(Agent.id)))
-    if not agents:
+    """The agent of a post (a page's id: its generic agent) on a page of the caller's teams; 404 when there is none,
+    whether other teams' pages have one or not (a post id must not tell which pages use the product)."""
+    agent = access.agent_of_target(user, post_id)
+    if agent is None:
         raise AgentNotFound()
-    for agent in agents:
-        if access.role_on(user, session.get(SocialPage, agent.page_id)) is not None:
-            return agent
-    raise access.PageNotInTeam()
+    return agent
 
 
 @dataclass
@@ -161,27 +159,25 @@ def _manual_answer(answer) -> dict:
 
 
 def profiles(user: User, publisher_id: str, page_external_id: str | None) -> list[dict]:
-    """The commenter's profiles on the pages of the caller's teams, the most recently updated first; 404 when no
-    page knows them, 403 when only pages of other teams do."""
+    """The commenter's profiles on the pages of the caller's teams, the most recently updated first; 404 when none
+    of them knows the commenter, whether pages of other teams do or not (a fan's id must not tell where they
+    commented)."""
     query = (select(SubscriberProfile, SocialPage).join(SocialPage, SocialPage.id == SubscriberProfile.page_id)
-             .where(SubscriberProfile.publisher_id == publisher_id)
+             .where(SubscriberProfile.publisher_id == publisher_id, SocialPage.id.in_(_team_page_ids(user)))
              .order_by(SubscriberProfile.updated_at.desc(), SubscriberProfile.id.desc()))
     if page_external_id is not None:
         query = query.where(SocialPage.external_id == page_external_id)
     found = list(session.execute(query))
     if not found:
         raise ProfileNotFound()
-    teams = _team_page_ids(user)
-    mine = [(profile, page) for profile, page in found if page.id in teams]
-    if not mine:
-        raise access.PageNotInTeam()
-    return [_profile_answer(profile, page) for profile, page in mine]
+    return [_profile_answer(profile, page) for profile, page in found]
 
 
-def _team_page_ids(user: User) -> set[int]:
+def _team_page_ids(user: User):
+    """The ids of the rows of the caller's teams' pages, as a subquery."""
     owned = select(SocialPage.id).where(SocialPage.owner_id == user.id)
     member = select(TeamMembership.page_id).where(TeamMembership.user_id == user.id)
-    return set(session.scalars(owned.union(member)))
+    return owned.union(member)
 
 
 def _profile_answer(profile: SubscriberProfile, page: SocialPage) -> dict:

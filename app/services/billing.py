@@ -120,15 +120,15 @@ def history_row(payment: Payment) -> dict:
 
 
 def own_payment(user: User, order_id: str) -> Payment:
-    """The caller's payment of this order id: 404 when there is none, 403 when it is someone else's."""
+    """The caller's payment of this order id: 404 when the caller has none, whether someone else has one or not
+    (an order id must not tell that an order exists)."""
     order_id = order_id.strip()
     payment = None
     if ORDER_ID_PATTERN.fullmatch(order_id):
-        payment = session.scalars(select(Payment).where(Payment.order_id == order_id)).first()
+        payment = session.scalars(select(Payment).where(Payment.order_id == order_id,
+                                                        Payment.user_id == user.id)).first()
     if payment is None:
         raise NotFound("No payment with this id")
-    if payment.user_id != user.id:
-        raise NotYourAccount("This payment is not yours")
     return payment
 
 

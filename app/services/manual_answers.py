@@ -21,6 +21,8 @@ from nlp import answer as composing
 
 
 class LogNotFound(NotFound):
+    """No log of this id on a page of the caller's teams: another team's log is answered as a missing one."""
+
     code, message = "log_not_found", "This comment is not in the agent's messages"
 
 
@@ -42,10 +44,9 @@ def answer(settings: dict, user: User, platform: str, log_id: int, text: str, bu
            agent_id: int | None) -> CommentLog:
     """Send `text` as the comment's private reply; the updated log, or a refusal (4xx, 502 when Meta is away)."""
     log = session.get(CommentLog, log_id)
-    if log is None:
+    page = session.get(SocialPage, log.page_id) if log is not None else None
+    if page is None or access.role_on(user, page) is None:
         raise LogNotFound()
-    page = session.get(SocialPage, log.page_id)
-    access.require_member(user, page)
     _check(log, page, platform, buttons, agent_id)
     text = _filled(text, log, page)
     action = _claim(log, page, user, text, buttons)

@@ -4,7 +4,6 @@ reply_to), so what the wizard shows is what a commenter gets. The tester stands 
 personalisation tags take the signed-in user's names (Facebook only, as for real commenters)."""
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from app.database import session
@@ -29,14 +28,10 @@ def replies(user: User, target_id: str, text: str) -> list[dict]:
 
 
 def _agent(user: User, target_id: str) -> Agent:
-    """The agent of this post (or page, for a generic agent) on a page of the user's team: 404 when there is none,
-    403 when the only one is another team's."""
-    candidates = list(session.scalars(select(Agent).options(
-        selectinload(Agent.intents).selectinload(AgentIntent.product_answers))
-        .where(Agent.target_id == target_id).order_by(Agent.id)))
-    if not candidates:
+    """The agent of this post (or page, for a generic agent) on a page of the user's teams: 404 when there is none,
+    whether another team's page has one or not."""
+    agent = access.agent_of_target(user, target_id,
+                                   selectinload(Agent.intents).selectinload(AgentIntent.product_answers))
+    if agent is None:
         raise NotFound("Agent not found", code="agent_not_found")
-    for agent in candidates:
-        if access.role_on(user, session.get(SocialPage, agent.page_id)) is not None:
-            return agent
-    raise access.PageNotInTeam()
+    return agent

@@ -54,12 +54,16 @@ def test_an_unpaid_order_has_no_invoice(client, billing_app, signed_in):
         assert answer.status_code == 404 and answer.get_json()["message"]
 
 
-def test_another_users_invoice_answers_403(client, paid, signed_in):
+def test_another_users_invoice_answers_as_a_missing_one(client, paid, signed_in):
+    """An order id tells nobody that the order exists: another user's is answered as no order at all."""
     _, order_id = paid
     _, other_headers, _ = signed_in(first_name="Other")
-    for path in (f"/invoice/{order_id}", f"/invoice/{order_id}/pdf"):
-        answer = client.get(SECURE + path, headers=other_headers)
-        assert answer.status_code == 403 and answer.get_json()["message"] == "This payment is not yours"
+    for path, missing in ((f"/invoice/{order_id}", "/invoice/SP-0000000000-NONE"),
+                          (f"/invoice/{order_id}/pdf", "/invoice/SP-0000000000-NONE/pdf")):
+        theirs = client.get(SECURE + path, headers=other_headers)
+        nobodys = client.get(SECURE + missing, headers=other_headers)
+        assert (theirs.status_code, theirs.get_json()) == (nobodys.status_code, nobodys.get_json())
+        assert theirs.status_code == 404 and theirs.get_json()["message"] == "No payment with this id"
 
 
 def test_a_name_outside_latin_1_still_prints(client, billing_app, signed_in):

@@ -4,9 +4,12 @@ bearer scheme) against every caller who must be refused:
 
 - no token, a token signed with another key, an unsigned one (`alg: none`), an expired token, a token closed by
   logout: 401 with the message saying which (app/api/security.py);
-- a signed-in user of another team naming the owner's page, agent, log, order or network id: the refusal the
-  contracts give (403 `page_not_in_team`, 404 `agent_not_found` exactly as a missing agent, 403 "This account is
-  not yours"), or, for the lists of one's own pages, an answer that shows nothing of the other team;
+- a signed-in user of another team naming the owner's page, agent, log, commenter, order or network id: the
+  refusal the contracts give (403 `page_not_in_team`; 404 for an agent, a post's agent, a log, a commenter or an
+  order; 403 "This account is not yours" for another's network id), or, for the lists of one's own pages, an
+  answer that shows nothing of the other team;
+- the same calls naming ids nobody has (tests/security/world.py `nothing`): the very same refusal, so that no id
+  tells whether it exists elsewhere ("not yours" and "does not exist" are one answer);
 - the same stranger naming their own page in the path and the owner's ids in the body: 404, as ids of nothing;
 - an invited member or invited admin on an owner-only action (spec 000 §6: disconnect, delete, make owner,
   settings, invitations, deleting members): 403.
@@ -25,8 +28,7 @@ from typing import Callable
 
 import pytest
 
-from app.database import session
-from tests.security.world import World, build, changed_tables, database_snapshot
+from tests.security.world import World, changed_tables, database_snapshot, nothing, world_on
 
 ROOT = Path(__file__).resolve().parents[2]
 S = "/api/v1/secure"
@@ -42,10 +44,13 @@ class Refusal:
     message: str | None = None
 
 
-PAGE_NOT_IN_TEAM = Refusal(403, "page_not_in_team", "This page belongs to another team")
+PAGE_NOT_IN_TEAM = Refusal(403, "page_not_in_team", "You are not on this page's team")
 AGENT_NOT_FOUND = Refusal(404, "agent_not_found", "Agent not found")
+NO_AGENT_ON_POST = Refusal(404, "agent_not_found", "No agent answers this post")
+LOG_NOT_FOUND = Refusal(404, "log_not_found", "This comment is not in the agent's messages")
+PROFILE_NOT_FOUND = Refusal(404, "profile_not_found", "No profile for this commenter")
 ACCOUNT_NOT_YOURS = Refusal(403, message="This account is not yours")
-PAYMENT_NOT_YOURS = Refusal(403, "forbidden", "This payment is not yours")
+PAYMENT_NOT_FOUND = Refusal(404, message="No payment with this id")
 NOT_PAGE_ADMIN = Refusal(403, "not_page_admin", "Only page administrators can connect a page")
 OWNER_ONLY = Refusal(403, "owner_only", "Only the page owner can do this")
 TEAM_OWNER_ONLY = Refusal(403, "ownerOnly", "Only the owner of the page can manage its team")
@@ -203,15 +208,16 @@ ROWS: list[Row] = [
         stranger=AGENT_NOT_FOUND),
     Row("GET", "/api/v1/secure/project/get/activeproject/{pageId}",
         lambda w: f"{S}/project/get/activeproject/{w.page_id}"),
-    Row("GET", "/api/v1/secure/logEvent/post/{postId}/all", lambda w: f"{S}/logEvent/post/{w.page_id}/all"),
+    Row("GET", "/api/v1/secure/logEvent/post/{postId}/all", lambda w: f"{S}/logEvent/post/{w.page_id}/all",
+        stranger=NO_AGENT_ON_POST),
     Row("POST", "/api/v1/secure/logEvent/answer/comment/{platform}", lambda w: f"{S}/logEvent/answer/comment/facebook",
-        lambda w: {"logs": w.log_id, "answer": "Bonjour, elle est à 45 DT."}, stranger=PAGE_NOT_IN_TEAM),
+        lambda w: {"logs": w.log_id, "answer": "Bonjour, elle est à 45 DT."}, stranger=LOG_NOT_FOUND),
     Row("GET", "/api/v1/secure/profile/subscriber/{publisherId}",
-        lambda w: f"{S}/profile/subscriber/7345098712340099"),
+        lambda w: f"{S}/profile/subscriber/{w.fan_id}", stranger=PROFILE_NOT_FOUND),
     Row("GET", "/api/v1/secure/post/get/{pageId}/{platform}/all", lambda w: f"{S}/post/get/{w.page_id}/facebook/all"),
     *_wizard_rows(),
     Row("POST", "/api/v1/secure/logEvent/test/wizard", lambda w: f"{S}/logEvent/test/wizard",
-        lambda w: {"message": {"text": "prix de la robe ?"}, "idPost": w.page_id}),
+        lambda w: {"message": {"text": "prix de la robe ?"}, "idPost": w.page_id}, stranger=AGENT_NOT_FOUND),
     Row("GET", "/api/v1/secure/project/get/entitiesproject/{platform}/{pageId}",
         lambda w: f"{S}/project/get/entitiesproject/facebook/{w.page_id}"),
     *_catalogue_rows("facebook"), *_catalogue_rows("instagram"),
@@ -225,9 +231,9 @@ ROWS: list[Row] = [
         lambda w: {"name": "Agencies", "delai": 6, "user_name": "Olfa", "last_name": "Test",
                    "email": "olfa@example.com", "adresse": "Tunis"}, stranger=ACCOUNT_NOT_YOURS),
     Row("GET", "/api/v1/secure/profile/invoice/{order_id}", lambda w: f"{S}/profile/invoice/{w.order_id}",
-        stranger=PAYMENT_NOT_YOURS),
+        stranger=PAYMENT_NOT_FOUND),
     Row("GET", "/api/v1/secure/profile/invoice/{order_id}/pdf", lambda w: f"{S}/profile/invoice/{w.order_id}/pdf",
-        stranger=PAYMENT_NOT_YOURS),
+        stranger=PAYMENT_NOT_FOUND),
     # Outside the secure prefix, yet signed in.
     Row("POST", "/api/v1/auth/logout", lambda w: "/api/v1/auth/logout", stranger=NOT_APPLICABLE),
     Row("POST", "/trainagentpag", lambda w: "/trainagentpag", lambda w: {"idProject": w.generic_agent_id},
@@ -260,22 +266,13 @@ BAD_TOKENS = {
 }
 
 
+REFUSED_ROWS = [row for row in ROWS if isinstance(row.stranger, Refusal)]
+
+
 @pytest.fixture(scope="module")
 def world(base_settings, sandbox_server):
-    from app import create_app
-    from app.services.reference_data import load_reference_data
-    from tests.api.billing_support import RATES_PER_TND
-    from tests.fixtures.services import truncate_all
-
-    sandbox_server.admin.reset("empty")
-    application = create_app({**base_settings, "CURRENCY_RATES_URL": f"{sandbox_server.url}/rates/TND"})
-    sandbox_server.admin.call("POST", "/rates", {"rates": RATES_PER_TND, "failing": False})
-    with application.app_context():
-        truncate_all()
-        load_reference_data()
-        client = application.test_client()
-        yield application, client, build(application, client, sandbox_server)
-        session.remove()
+    with world_on(base_settings, sandbox_server, base_settings["DATABASE_URL"]) as built:
+        yield built
 
 
 def send(client, row: Row, w: World, headers: dict, path: str | None = None, body=None):
@@ -309,10 +306,18 @@ def test_a_call_without_a_valid_session_is_401_and_changes_nothing(world, row, k
     refused_without_change(client, row, w, w.tokens[kind], Refusal(401, "not_authenticated", BAD_TOKENS[kind]))
 
 
-@pytest.mark.parametrize("row", [r for r in ROWS if isinstance(r.stranger, Refusal)], ids=lambda row: row.name)
+@pytest.mark.parametrize("row", REFUSED_ROWS, ids=lambda row: row.name)
 def test_another_team_naming_the_owners_things_is_refused_and_changes_nothing(world, row):
     _app, client, w = world
     refused_without_change(client, row, w, w.stranger.headers, row.stranger)
+
+
+@pytest.mark.parametrize("row", REFUSED_ROWS, ids=lambda row: row.name)
+def test_naming_things_that_do_not_exist_is_refused_exactly_as_another_teams(world, row):
+    """"Not yours" and "does not exist" are one answer: otherwise any id could be probed for the rows behind it.
+    (tests/security/test_authz_over_http.py sends the same pairs to gunicorn on SQLite and PostgreSQL.)"""
+    _app, client, w = world
+    refused_without_change(client, row, nothing(w), w.stranger.headers, row.stranger)
 
 
 @pytest.mark.parametrize("row", [r for r in ROWS if r.stranger == OWN_DATA], ids=lambda row: row.name)

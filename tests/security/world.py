@@ -2,27 +2,35 @@
 with a connected Facebook page and Instagram account, a live generic agent with product answers, a post agent, a
 catalogue, a decided comment (its log and its commenter's profile), an open invitation, a paid order with its
 invoice; an invited member and an invited admin of the owner's team; and a stranger who owns a team of their own.
+`nothing(world)` is the same world with every id replaced by one nobody has, so that a call can be sent naming the
+owner's things and naming nothing, and the two answers compared.
 
 Building it per test would take seconds each; the matrix then sends hundreds of refused calls against it and shows,
 from the database, that none of them changed anything."""
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
+from types import SimpleNamespace
 
 import jwt as pyjwt
 from flask_jwt_extended import create_access_token, decode_token
 from sqlalchemy import select, text
 
+from app import create_app
 from app.database import session
 from app.models import AgentIntent, Base, Category, PlannedAction, ProductAnswer, User
 from app.services import demo
+from app.services.reference_data import load_reference_data
 from tests.api.agent_messages_support import Shop
 from tests.api.agents_support import Team, agent_with_intent, team
-from tests.api.billing_support import buy, newer_notification
+from tests.api.billing_support import RATES_PER_TND, buy, newer_notification
 from tests.api.pages_support import connected_page, join_team
+from tests.fixtures.services import truncate_all
 
 FAN = {"id": "7345098712340099", "name": "Nour Haddad"}
 
@@ -45,11 +53,43 @@ class World:
     product_answer_id: int
     invitation_token: str
     order_id: str
+    fan_id: str = FAN["id"]
     tokens: dict = field(default_factory=dict)
 
     @property
     def page_id(self) -> str:
         return self.owner.page_id
+
+
+@contextmanager
+def world_on(base_settings: dict, sandbox_server, database_url: str):
+    """(app, its test client, the world) on this database, emptied first and built through the app's calls."""
+    sandbox_server.admin.reset("empty")
+    application = create_app({**base_settings, "DATABASE_URL": database_url,
+                              "CURRENCY_RATES_URL": f"{sandbox_server.url}/rates/TND"})
+    sandbox_server.admin.call("POST", "/rates", {"rates": RATES_PER_TND, "failing": False})
+    with application.app_context():
+        truncate_all()
+        load_reference_data()
+        client = application.test_client()
+        yield application, client, build(application, client, sandbox_server)
+        session.remove()
+
+
+NOTHING = 2_147_000_000  # far above any id the world's rows take: an id of no row
+
+
+def nothing(w: World) -> World:
+    """The world with each id of the owner's (page, account, post, agents, catalogue, log, order, network ids) and
+    of the commenter's replaced by one nobody has; names, texts and the stranger stay as they are."""
+    page = SimpleNamespace(external_id="104857392999999", name=w.owner.page.name, platform="facebook")
+    owner = dataclasses.replace(w.owner, page=page, post_id=f"{page.external_id}_122101234599999999",
+                                user=SimpleNamespace(facebook_id="7345098799999991"))
+    return dataclasses.replace(
+        w, owner=owner, member=SimpleNamespace(facebook_id="7345098799999992"), instagram_id="17841400999999999",
+        generic_agent_id=NOTHING, post_agent_id=NOTHING + 1, category_id=NOTHING + 2, product_id=NOTHING + 3,
+        log_id=NOTHING + 4, product_answer_id=NOTHING + 5, order_id="SP-0000000000-NOTHING",
+        fan_id="7345098799999993")
 
 
 def sign_in(app, client, sandbox, first_name: str):
