@@ -55,12 +55,17 @@ DEFAULTS = {
     "GATEWAY_VAD": "sandbox-vad",
     # The gateway's terminal per currency (spec 001 §9: TND 001, EUR 003, USD 004).
     "GATEWAY_TERMINALS": "TND:001,EUR:003,USD:004",
+    # The one notification shape accepted (docs/card-gateway.md "The notification"): "newer" (flat fields, signed
+    # with the clear password) or "older" (keyed by the transaction id, signed like the checkout form every buyer
+    # receives, so forgeable: development and test only).
+    "GATEWAY_NOTIFICATION_SHAPE": "newer",
     # Where the rates of EUR and USD in TND come from (an open.er-api.com style JSON: {"rates": {"EUR": ...}} for
-    # one TND), how long one reading is reused, and how long the browser's order waits for the gateway's answer.
+    # one TND), how long one reading is reused, and how long the source may take to answer.
     "CURRENCY_RATES_URL": "http://127.0.0.1:5100/rates/TND",
     "CURRENCY_RATES_TTL": "3600",
     "CURRENCY_RATES_TIMEOUT": "3",
-    "PENDING_ORDER_HOURS": "24",
+    # A checkout the gateway has not answered for this long is shown `expired` (a late payment is still applied).
+    "PENDING_ORDER_HOURS": "1",
     # The seller printed on invoices; prices include taxes (spec 001 §9), the invoice shows the VAT they hold.
     "INVOICE_SELLER": "Comment auto-reply SARL",
     "INVOICE_SELLER_ADDRESS": "Tunis, Tunisia",
@@ -129,15 +134,27 @@ def _problems(settings: dict, given: set[str]) -> list[str]:
     env = settings["APP_ENV"]
     if env not in ENVIRONMENTS:
         return [f"APP_ENV must be one of {', '.join(ENVIRONMENTS)}"]
+    shape = _notification_shape_problem(settings["GATEWAY_NOTIFICATION_SHAPE"], env)
+    problems = [shape] if shape else []
     if env in LOCAL_ENVIRONMENTS:
-        return []
-    problems = [f"{key}: {reason}" for key in SECRET_KEYS if (reason := _weak_secret(key, settings.get(key) or ""))]
+        return problems
+    problems += [f"{key}: {reason}" for key in SECRET_KEYS if (reason := _weak_secret(key, settings.get(key) or ""))]
     problems += [f"{key}: must be set explicitly (the default is the local sandbox)"
                  for key in EXPLICIT_KEYS if key not in given or not str(settings.get(key) or "").strip()]
     problems += [f"METRICS_ALLOWED_NETWORKS: {part!r} is not a network (e.g. 10.0.0.0/8)"
                  for part in (part.strip() for part in str(settings.get("METRICS_ALLOWED_NETWORKS") or "").split(","))
                  if part and not _is_network(part)]
     return problems
+
+
+def _notification_shape_problem(shape: str, env: str) -> str | None:
+    if shape not in ("newer", "older"):
+        return "GATEWAY_NOTIFICATION_SHAPE: must be newer or older"
+    if shape == "older" and env not in LOCAL_ENVIRONMENTS:
+        # Its signature is the checkout form's, which every buyer receives, and no confirmation call of the gateway
+        # is documented to check it against: accepting it would let any buyer pay with their own form.
+        return "GATEWAY_NOTIFICATION_SHAPE: older is forgeable by any buyer, development and test only"
+    return None
 
 
 def _is_network(value: str) -> bool:

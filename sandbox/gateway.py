@@ -7,6 +7,7 @@ Also a stand-in for the currency conversion service: GET /rates/TND answers, lik
 each currency one TND buys; POST /__admin/rates sets them, or makes the service fail."""
 import hashlib
 import hmac
+import os
 import secrets
 import threading
 
@@ -28,12 +29,21 @@ DEFAULT_RATES = {"TND": 1, "EUR": 0.2941, "USD": 0.3205}
 DEVELOPMENT_MERCHANT = {"notify_url": "http://127.0.0.1:5000/api/v1/payment/notification",
                         "success_url": "http://127.0.0.1:5000/payment-success",
                         "fail_url": "http://127.0.0.1:5000/payment-failed",
-                        "site": "MER10001", "password": "sandbox-gateway-password", "shape": "newer"}
+                        "site": "MER10001", "password": "sandbox-gateway-password"}
+
+
+def configured_shape():
+    """The notification shape the product beside it accepts: the same GATEWAY_NOTIFICATION_SHAPE setting (the
+    product refuses the other shape), newer by default as in app/config.py."""
+    shape = os.environ.get("GATEWAY_NOTIFICATION_SHAPE", "newer")
+    if shape not in SHAPES:
+        raise ValueError(f"GATEWAY_NOTIFICATION_SHAPE must be one of {SHAPES}")
+    return shape
 
 
 class Gateway:
     def __init__(self):
-        self.settings = dict(DEVELOPMENT_MERCHANT)
+        self.settings = {**DEVELOPMENT_MERCHANT, "shape": configured_shape()}
         self.checkouts = {}
         self.notifications = []
         self.rates = dict(DEFAULT_RATES)
@@ -56,7 +66,7 @@ def configure():
     for name, value in settings.items():
         if not isinstance(value, str) or not value:
             raise AdminInputError(f"{name} must be a non-empty string")
-    settings["shape"] = payload.get("shape", "newer")
+    settings["shape"] = payload.get("shape", configured_shape())
     if settings["shape"] not in SHAPES:
         raise AdminInputError(f"shape must be one of {SHAPES}")
     gateway().settings = settings

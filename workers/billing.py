@@ -1,4 +1,4 @@
-"""billing.expire_plans (beat, daily): plans past their date and abandoned orders (app/services/expiry.py)."""
+"""billing.expire_plans (beat, every 10 minutes): plans past their date, abandoned orders (app/services/expiry.py)."""
 from app import queue
 from app.services import expiry
 from workers.celery_app import celery, settings

@@ -33,8 +33,9 @@ celery.conf.beat_schedule = {
     "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": SWEEP_INTERVAL,
                            "options": {"expires": 2 * SWEEP_INTERVAL}},
     "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},
-    # Daily, just after midnight UTC: plans past their date become expired (the limits read the date themselves).
-    "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute=5, hour=0)},
+    # Every 10 minutes: plans past their date become expired (the limits read the date themselves), and checkouts
+    # left unanswered for PENDING_ORDER_HOURS show expired within 10 minutes of it.
+    "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute="*/10")},
 }
 
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)

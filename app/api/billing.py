@@ -15,7 +15,7 @@ from app.api.billing_schemas import (CurrentPlanAnswerSchema, HistorySchema, Inv
 from app.api.blueprint import Blueprint
 from app.api.security import current_user, signed_in
 from app.errors import NotFound
-from app.services import billing, invoices
+from app.services import billing, invoices, settlement
 
 blp = Blueprint("billing", __name__, url_prefix="", description="Plans, purchases, payments and invoices")
 PROFILE = "/api/v1/secure/profile"
@@ -113,8 +113,8 @@ class GatewayNotification(MethodView):
     @blp.response(200, NotificationAnswerSchema)
     @blp.alt_response(400, response="BAD_REQUEST")
     def post(self):
-        """The gateway's server-to-server notification (either shape, docs/card-gateway.md): verified (signature,
-        order, amount, currency) and applied once; a repeat answers 200 and changes nothing."""
-        outcome = billing.settle(current_app.config, request.form.to_dict(), request.get_json(silent=True))
+        """The gateway's server-to-server notification (in the configured shape, docs/card-gateway.md): verified
+        (shape, signature, order, amount, currency) and applied once; a repeat answers 200 and changes nothing."""
+        outcome = settlement.settle(current_app.config, request.form.to_dict(), request.get_json(silent=True))
         status = 200 if outcome.accepted else 400
         return jsonify(message="accepted" if outcome.accepted else "refused", code=outcome.outcome), status

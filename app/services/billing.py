@@ -1,15 +1,12 @@
 """Billing as the user sees it (spec 001 §2 "Billing", §3, §7, §9): the pricing catalogue, the current plan, the
-payment history, a purchase recorded before the checkout, and the gateway's notification that settles it.
+payment history, and a purchase recorded before the checkout.
 
 A purchase is a `pending` payment with a random order id; the price, the amount in minor units, the rate to TND
 and the signed form are computed here, from the plan's own prices (what the browser sends as the price is never
-used). Only a verified notification (app/services/gateway.py) moves it on: `00` pays it (an invoice number, and the
-subscription it buys), `05` / `06` refuse / cancel it, `07` / `08` reverse a paid one and cancel its subscription.
-Each notification is kept in `payment_notifications` with what was done with it.
+used). Only the gateway's verified notification moves it on (app/services/settlement.py).
 """
 from __future__ import annotations
 
-import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -19,11 +16,8 @@ from sqlalchemy import select
 
 from app.database import session
 from app.errors import DomainError, Forbidden, NotFound
-from app.models import Payment, PaymentNotification, Plan, Subscription, User, utcnow
-from app.services import currency, gateway, invoices, limits, plans
-from app.services.grants import add_months
-
-log = logging.getLogger(__name__)
+from app.models import Payment, Plan, User, utcnow
+from app.services import currency, gateway, limits, plans
 
 ORDER_ID_BYTES = 10  # 20 hex characters: unguessable, and short enough for the gateway's field
 # Our order ids and the operators' grants ("bonus-<hex>"): anything else names no order, and is not looked up.
@@ -37,8 +31,6 @@ LIMIT_TEXTS = {
 }
 LIMIT_COLUMNS = {"number_pages": "number_pages", "number_agent": "number_agents",
                  "number_autoReply": "number_auto_replies", "number_user": "number_users"}
-# A paid order may be paid, refused or cancelled; only a paid one may be reversed.
-DECIDABLE = ("pending", "unpaid")
 
 
 class NotYourAccount(Forbidden):
@@ -188,74 +180,3 @@ def _order(payment: Payment) -> gateway.Order:
                          products=payment.plan.name,
                          language=payment.language, first_name=payment.first_name, last_name=payment.last_name,
                          email=payment.email, address=payment.adresse)
-
-
-# --- the gateway's notification ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Outcome:
-    accepted: bool  # answered 200 (applied, or a repeat that changes nothing)
-    outcome: str
-
-
-def settle(settings: dict, form: dict, body: object) -> Outcome:
-    """Apply a notification once, after its signature, order, amount and currency are checked; keep it either
-    way. A refused one changes nothing."""
-    notification = gateway.read_notification(form, body)
-    outcome = _apply(settings, notification)
-    record = {"shape": notification.shape if notification else "unknown", "outcome": outcome.outcome,
-              "order_id": notification.pay_id[:64] if notification else None,
-              "trans_status": notification.status[:8] if notification else None,
-              "body": notification.fields if notification else {}}
-    session.add(PaymentNotification(**record))
-    session.commit()
-    level = logging.INFO if outcome.outcome == "applied" else logging.WARNING
-    log.log(level, "gateway notification for order %s (TransStatus %s): %s", record["order_id"],
-            record["trans_status"], outcome.outcome)
-    return outcome
-
-
-def _apply(settings: dict, notification: gateway.Notification | None) -> Outcome:
-    if notification is None:
-        return Outcome(False, "unreadable")
-    if not gateway.signature_is_valid(settings, notification):
-        return Outcome(False, "bad_signature")
-    if not ORDER_ID_PATTERN.fullmatch(notification.pay_id):
-        return Outcome(False, "unknown_order")
-    payment = session.scalars(select(Payment).where(Payment.order_id == notification.pay_id)
-                              .with_for_update()).first()
-    if payment is None or payment.status == "bonus":
-        return Outcome(False, "unknown_order")
-    fields = notification.fields
-    if "TotalAmount" in fields and fields["TotalAmount"] != str(payment.amount_minor):
-        return Outcome(False, "amount_mismatch")
-    if "Currency" in fields and fields["Currency"] != payment.currency:
-        return Outcome(False, "currency_mismatch")
-    new_status = gateway.TRANS_STATUSES.get(notification.status)
-    if new_status is None:
-        return Outcome(False, "unknown_status")
-    if payment.status == new_status:
-        return Outcome(True, "replayed")
-    if not _may_move(payment.status, new_status):
-        return Outcome(True, f"ignored_{payment.status}")
-    _move(payment, new_status, notification.status)
-    return Outcome(True, "applied")
-
-
-def _may_move(current: str, new: str) -> bool:
-    if new in ("paid", "refused", "canceled"):
-        return current in DECIDABLE
-    return current == "paid"  # reimbursed, chargeback
-
-
-def _move(payment: Payment, new_status: str, trans_status: str) -> None:
-    now = utcnow()
-    payment.status, payment.gateway_status, payment.decided_at = new_status, trans_status, now
-    if new_status == "paid":
-        payment.paid_at = now
-        payment.invoice_number = invoices.next_number(now.year)
-        session.add(Subscription(user_id=payment.user_id, plan_id=payment.plan_id, payment_id=payment.id,
-                                 status="active", started_at=now, expires_at=add_months(now, payment.period_months)))
-    elif new_status in ("reimbursed", "chargeback"):
-        for subscription in session.scalars(select(Subscription).where(Subscription.payment_id == payment.id)):
-            subscription.status = "canceled"

@@ -1,5 +1,7 @@
-"""The daily expiry pass (beat task billing.expire_plans): subscriptions past their date become `expired`, and
-orders the gateway never answered become `unpaid`.
+"""The expiry pass (beat task billing.expire_plans, every 10 minutes): subscriptions past their date become
+`expired`, and so do orders the gateway has not answered for PENDING_ORDER_HOURS (a checkout left open: the
+payments list shows it expired rather than pending for ever). The gateway's notification still applies to an
+expired order (app/services/settlement.py): a buyer who paid late still gets the plan.
 
 Nothing else waits for this pass: every limit reads the expiry date itself (app/services/limits.py, pages.py,
 team.py), so a plan stops its automatic replies the moment it ends. The pass keeps the stored statuses true for
@@ -22,6 +24,6 @@ def expire(settings: dict, now: datetime | None = None) -> dict:
         Subscription.status == "active", Subscription.expires_at <= now).values(status="expired")).rowcount
     abandoned_before = now - timedelta(hours=int(settings["PENDING_ORDER_HOURS"]))
     orders_abandoned = session.execute(update(Payment).where(
-        Payment.status == "pending", Payment.created_at <= abandoned_before).values(status="unpaid")).rowcount
+        Payment.status == "pending", Payment.created_at <= abandoned_before).values(status="expired")).rowcount
     session.commit()
     return {"plans": plans_ended, "orders": orders_abandoned}

@@ -88,6 +88,7 @@ def test_paying_at_the_checkout_activates_the_plan(web, buyer, sandbox):
 
 
 def test_paying_in_euros_with_the_older_notification_shape(web, buyer, sandbox, billing_app):
+    billing_app.config["GATEWAY_NOTIFICATION_SHAPE"] = "older"  # development and test only (app/config.py)
     register(sandbox, web, billing_app.config, "older")
     order, page = checkout(web, buyer, name="SME/Artisans", delai=12, currency="EUR")
     assert "162.00 EUR" in page.text and "550.800 TND" in page.text

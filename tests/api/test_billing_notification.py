@@ -1,5 +1,6 @@
-"""The gateway's notification (docs/card-gateway.md "The notification"): only a verified one moves an order, once;
-a replayed, altered, wrong-amount or wrong-currency one changes nothing and is kept with what was done."""
+"""The gateway's notification (docs/card-gateway.md "The notification"): only a verified one in the configured shape
+moves an order, once; a replayed, altered, wrong-shape, wrong-amount or wrong-currency one changes nothing and is
+kept with what was done."""
 from datetime import timedelta
 
 import pytest
@@ -7,7 +8,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Payment, PaymentNotification, Subscription, utcnow
-from app.services import billing, invoices
+from app.services import invoices, settlement
 from app.services.grants import add_months
 from tests.api.billing_support import (NOTIFY, SECURE, billing_app, buy, newer_notification,  # noqa: F401
                                        older_notification)
@@ -50,11 +51,30 @@ def test_a_verified_payment_activates_the_plan_with_an_invoice_number(client, or
     assert (row["status"], row["factureNumber"]) == ("paid", paid.invoice_number)
 
 
-def test_the_older_shape_with_the_signed_amount_and_currency_pays_too(client, order, billing_app):
+def test_the_keyed_shape_signed_as_the_form_is_refused_by_default(client, billing_app, signed_in):
+    """Issue 38: a Free Trial user ordered Premium for 12 months in USD, then sent the form's own fields back in the
+    keyed (older) shape, whose signature is the form's: that paid. The product accepts the flat shape only."""
+    _, headers, network_user = signed_in()
+    form = buy(client, headers, network_user["id"], name="Premium", delai=12, currency="USD").get_json()["data"]["form"]
+    forged = {"T1": {"TransStatus": "00", "PAYID": form["orderID"], "TotalAmount": form["Amount"],
+                     "Currency": form["Currency"], "Signature": form["signature"]}}
+    answer = client.post(NOTIFY, json=forged)
+    assert answer.status_code == 400 and answer.get_json() == {"message": "refused", "code": "wrong_shape"}
+    assert payment(form["orderID"]).status == "pending" and payment(form["orderID"]).invoice_number is None
+    assert plan_name(client, headers, network_user["id"]) == "Free Trial"
+    assert outcomes() == ["wrong_shape"]
+
+
+def test_set_to_the_keyed_shape_it_pays_and_the_flat_one_is_refused(client, order, billing_app):
+    """Development and test only (app/config.py refuses it elsewhere): the sandbox can still speak it."""
     headers, network_id, data = order
+    billing_app.config["GATEWAY_NOTIFICATION_SHAPE"] = "older"
+    flat = client.post(NOTIFY, data=newer_notification(billing_app.config, data["idPack"]))
+    assert flat.status_code == 400 and flat.get_json()["code"] == "wrong_shape"
     answer = client.post(NOTIFY, json=older_notification(billing_app.config, data["idPack"], "849300", "TND"))
     assert answer.status_code == 200 and payment(data["idPack"]).status == "paid"
     assert plan_name(client, headers, network_id) == "Agencies"
+    assert outcomes() == ["wrong_shape", "applied"]
 
 
 def test_a_replayed_notification_changes_nothing_and_still_answers_200(client, order, billing_app):
@@ -71,23 +91,25 @@ def test_a_replayed_notification_changes_nothing_and_still_answers_200(client, o
     assert outcomes() == ["applied", "replayed"]
 
 
-@pytest.mark.parametrize("tamper, code", [
-    (lambda config, order_id: newer_notification(config, order_id, Signature="0" * 40), "bad_signature"),
-    (lambda config, order_id: newer_notification(config, order_id, TransStatus="00",
-                                                 Signature=newer_notification(config, order_id, "05")["Signature"]),
+@pytest.mark.parametrize("shape, tamper, code", [
+    ("newer", lambda config, order_id: newer_notification(config, order_id, Signature="0" * 40), "bad_signature"),
+    ("newer", lambda config, order_id: newer_notification(
+        config, order_id, TransStatus="00", Signature=newer_notification(config, order_id, "05")["Signature"]),
      "bad_signature"),
-    (lambda config, order_id: newer_notification(config, "NOT-OURS"), "unknown_order"),
-    (lambda config, order_id: older_notification(config, order_id, "849", "TND"), "amount_mismatch"),
-    (lambda config, order_id: older_notification(config, order_id, "849300", "EUR"), "currency_mismatch"),
-    (lambda config, order_id: older_notification(config, order_id, "849300", "TND", TotalAmount="1000"),
+    ("newer", lambda config, order_id: newer_notification(config, "NOT-OURS"), "unknown_order"),
+    ("older", lambda config, order_id: older_notification(config, order_id, "849", "TND"), "amount_mismatch"),
+    ("older", lambda config, order_id: older_notification(config, order_id, "849300", "EUR"), "currency_mismatch"),
+    ("older", lambda config, order_id: older_notification(config, order_id, "849300", "TND", TotalAmount="1000"),
      "bad_signature"),
-    (lambda config, order_id: {"PAYID": order_id}, "unreadable"),
-    (lambda config, order_id: newer_notification(config, order_id + "\x00"), "unreadable"),
-    (lambda config, order_id: newer_notification(config, order_id + "'; --"), "unknown_order"),
-    (lambda config, order_id: newer_notification(config, order_id, "99"), "unknown_status"),
+    ("newer", lambda config, order_id: {"PAYID": order_id}, "unreadable"),
+    ("newer", lambda config, order_id: newer_notification(config, order_id + "\x00"), "unreadable"),
+    ("newer", lambda config, order_id: newer_notification(config, order_id + "'; --"), "unknown_order"),
+    ("newer", lambda config, order_id: newer_notification(config, order_id, "99"), "unknown_status"),
 ])
-def test_an_altered_or_wrong_notification_is_refused_and_changes_nothing(client, order, billing_app, tamper, code):
+def test_an_altered_or_wrong_notification_is_refused_and_changes_nothing(client, order, billing_app, shape, tamper,
+                                                                          code):
     headers, network_id, data = order
+    billing_app.config["GATEWAY_NOTIFICATION_SHAPE"] = shape
     body = tamper(billing_app.config, data["idPack"])
     nested = isinstance(next(iter(body.values())), dict)
     answer = client.post(NOTIFY, json=body) if nested else client.post(NOTIFY, data=body)
@@ -127,7 +149,7 @@ def test_a_refund_of_an_unpaid_order_changes_nothing(client, order, billing_app)
 
 def test_an_order_abandoned_then_paid_is_still_paid(client, order, billing_app):
     headers, network_id, data = order
-    payment(data["idPack"]).status = "unpaid"
+    payment(data["idPack"]).status = "expired"
     session.commit()
     client.post(NOTIFY, data=newer_notification(billing_app.config, data["idPack"]))
     assert payment(data["idPack"]).status == "paid" and plan_name(client, headers, network_id) == "Agencies"
@@ -136,7 +158,7 @@ def test_an_order_abandoned_then_paid_is_still_paid(client, order, billing_app):
 def test_the_same_notification_racing_itself_is_applied_once(client, order, billing_app):
     _, _, data = order
     form = newer_notification(billing_app.config, data["idPack"])
-    results = at_once(lambda: billing.settle(billing_app.config, form, None).outcome)
+    results = at_once(lambda: settlement.settle(billing_app.config, form, None).outcome)
     assert sorted(results) == ["applied", "replayed"]
     paid = payment(data["idPack"])
     assert len(session.scalars(select(Subscription).where(Subscription.payment_id == paid.id)).all()) == 1

@@ -63,6 +63,17 @@ def test_refusing_notifies_in_the_older_shape_and_returns_to_failure(sandbox, re
     assert fields["Signature"] == sha1(SITE + PASSWORD + "ORD-42" + "45000" + "TND")
 
 
+def test_unless_told_a_shape_it_sends_the_one_the_product_is_set_to(sandbox, receiver, monkeypatch):
+    """`python -m sandbox` reads the product's GATEWAY_NOTIFICATION_SHAPE (the product refuses the other shape)."""
+    monkeypatch.setenv("GATEWAY_NOTIFICATION_SHAPE", "older")
+    settings = sandbox.admin.gateway(notify_url=receiver.url, success_url="http://127.0.0.1:5000/payment/success",
+                                     fail_url="http://127.0.0.1:5000/payment/failure", site=SITE, password=PASSWORD)
+    assert settings["shape"] == "older"
+    pay(sandbox, "pay")
+    (transaction, fields), = json.loads(receiver.wait_for(1)[0]["raw"]).items()
+    assert fields["TransStatus"] == "00" and fields["Signature"] == sha1(SITE + PASSWORD + "ORD-42" + "45000" + "TND")
+
+
 def test_a_form_with_a_bad_signature_or_password_is_refused(sandbox, receiver):
     register(sandbox, receiver, "newer")
     for form in (checkout_form(signature="0" * 40), checkout_form(Password="plain"), checkout_form(Amount="12.5")):

@@ -27,7 +27,7 @@ URLS = {
 @pytest.fixture
 def environ(monkeypatch):
     """A clean environment: no setting of the machine's leaks into these tests."""
-    for key in ("APP_ENV", *STRONG, *URLS, "DATABASE_URL"):
+    for key in ("APP_ENV", *STRONG, *URLS, "DATABASE_URL", "GATEWAY_NOTIFICATION_SHAPE"):
         monkeypatch.delenv(key, raising=False)
 
     def set_all(values: dict):
@@ -101,6 +101,21 @@ def test_production_with_real_secrets_and_addresses_starts(environ):
     settings = load_settings({"APP_ENV": "production"})
     assert settings["JWT_SECRET_KEY"] == STRONG["JWT_SECRET_KEY"]
     assert settings["GRAPH_API_URL"] == "https://graph.facebook.com"
+
+
+@pytest.mark.parametrize("env", ["staging", "production"])
+def test_the_forgeable_notification_shape_refuses_to_start_outside_development(environ, env):
+    """The keyed shape's signature is the checkout form's, which every buyer receives (docs/card-gateway.md)."""
+    environ({**STRONG, **URLS, "GATEWAY_NOTIFICATION_SHAPE": "older"})
+    assert refusal({"APP_ENV": env})[1:] == [
+        "GATEWAY_NOTIFICATION_SHAPE: older is forgeable by any buyer, development and test only"]
+    assert load_settings({"APP_ENV": "development"})["GATEWAY_NOTIFICATION_SHAPE"] == "older"
+
+
+@pytest.mark.parametrize("env", ["development", "production"])
+def test_an_unknown_notification_shape_refuses_to_start_anywhere(environ, env):
+    environ({**STRONG, **URLS, "GATEWAY_NOTIFICATION_SHAPE": "both"})
+    assert refusal({"APP_ENV": env})[1:] == ["GATEWAY_NOTIFICATION_SHAPE: must be newer or older"]
 
 
 def test_the_operator_command_prints_the_lines_and_exits_without_a_traceback(environ):

@@ -1,5 +1,6 @@
-"""The daily expiry pass: plans past their date become expired (the current plan then says so), orders the gateway
-never answered become unpaid; run as the task function and by the real worker, and scheduled daily by beat."""
+"""The expiry pass: plans past their date become expired (the current plan then says so), and so do orders the
+gateway has not answered for PENDING_ORDER_HOURS (1); run as the task function and by the real worker, and scheduled
+every 10 minutes by beat."""
 import json
 import subprocess
 import sys
@@ -45,15 +46,15 @@ def _statuses() -> tuple[dict, dict]:
 def _world():
     ended = _user_with_plan("ended", "Agencies", timedelta(hours=-2))
     running = _user_with_plan("running", "Premium", timedelta(days=3))
-    _order(ended, "OLD-ORDER", timedelta(hours=25))
-    _order(running, "NEW-ORDER", timedelta(hours=1))
+    _order(ended, "OLD-ORDER", timedelta(minutes=61))
+    _order(running, "NEW-ORDER", timedelta(minutes=59))
     return ended, running
 
 
 def test_the_pass_marks_ended_plans_and_abandoned_orders(app):
     ended, running = _world()
     assert expiry.expire(app.config) == {"plans": 1, "orders": 1}
-    assert _statuses() == ({"ended": "expired", "running": "active"}, {"OLD-ORDER": "unpaid", "NEW-ORDER": "pending"})
+    assert _statuses() == ({"ended": "expired", "running": "active"}, {"OLD-ORDER": "expired", "NEW-ORDER": "pending"})
     assert expiry.expire(app.config) == {"plans": 0, "orders": 0}  # a second pass finds nothing more
 
 
@@ -71,13 +72,14 @@ def test_the_real_worker_runs_the_task(app, celery_worker):
     deadline = time.monotonic() + 30
     while _statuses()[0]["ended"] != "expired" and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _statuses() == ({"ended": "expired", "running": "active"}, {"OLD-ORDER": "unpaid", "NEW-ORDER": "pending"})
+    assert _statuses() == ({"ended": "expired", "running": "active"}, {"OLD-ORDER": "expired", "NEW-ORDER": "pending"})
 
 
-def test_beat_runs_the_pass_daily_after_midnight_utc(base_settings):
+def test_beat_runs_the_pass_every_ten_minutes(base_settings):
     probe = ("import json; from workers.celery_app import celery; entry = celery.conf.beat_schedule['expire-plans'];"
              "s = entry['schedule']; print(json.dumps([entry['task'], sorted(s.hour), sorted(s.minute), "
              "str(celery.conf.timezone)]))")
     output = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env={**worker_env(base_settings)},
                             capture_output=True, text=True, timeout=60, check=True).stdout
-    assert json.loads(output.strip().splitlines()[-1]) == [queue.EXPIRE_PLANS, [0], [5], "UTC"]
+    assert json.loads(output.strip().splitlines()[-1]) == [queue.EXPIRE_PLANS, list(range(24)), list(range(0, 60, 10)),
+                                                           "UTC"]
