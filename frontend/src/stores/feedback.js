@@ -10,18 +10,19 @@ export const TOAST_MS = 5000
 
 const TOAST_COLORS = { info: 'dark', success: 'green', error: 'red' }
 
-function Translated({ messageKey }) {
+function Translated({ messageKey, values }) {
   const { t } = useTranslation()
-  return t(messageKey)
+  return t(messageKey, values)
 }
 
 export const useFeedbackStore = create((set, get) => ({
   alert: null,
-  toast(messageKey, kind = 'info') {
+  /** `values` fill the message's placeholders; `autoClose` shortens a toast that says little (the team's). */
+  toast(messageKey, kind = 'info', { values, autoClose = TOAST_MS } = {}) {
     notifications.show({
-      message: createElement(Translated, { messageKey }),
+      message: createElement(Translated, { messageKey, values }),
       color: TOAST_COLORS[kind] ?? TOAST_COLORS.info,
-      autoClose: TOAST_MS,
+      autoClose,
       // An error interrupts (alert); the others wait for the reader (status), as the old toasts did.
       role: kind === 'error' ? 'alert' : 'status',
     })

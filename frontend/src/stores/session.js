@@ -3,7 +3,8 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { authApi } from '../api/auth'
-import { announceInvitation } from '../components/team/invitationNotice'
+import { attachSession } from '../api/client'
+import { useFeedbackStore } from './feedback'
 import { underState } from './stateStorage'
 
 const signedOut = { token: null, user: null, tokenMembership: null, selectedPage: null }
@@ -23,6 +24,15 @@ function clearLocalStorage() {
   } catch (e) {
     console.warn('local storage not cleared', e)
   }
+}
+
+/** What became of the invitation token sent with a login (the answer's `invitation`, spec 000 §4 "Invitation
+ *  flow"): accepted, used, expired or invalid, said in a toast. */
+const INVITATION_RESULTS = ['accepted', 'used', 'expired', 'invalid']
+
+function announceInvitation(result) {
+  if (!INVITATION_RESULTS.includes(result)) return
+  useFeedbackStore.getState().toast(`pages.team.invitation.${result}`, result === 'accepted' ? 'success' : 'error')
 }
 
 export const isSignedIn = (state) => Boolean(state.token && state.user)
@@ -77,3 +87,12 @@ export const useSessionStore = create(
     },
   ),
 )
+
+// The API client takes the JWT from here and ends the session on a 401 answer (it imports no store).
+attachSession({
+  token: () => useSessionStore.getState().token,
+  expire() {
+    useSessionStore.getState().expire()
+    useFeedbackStore.getState().toast('api.sessionExpired', 'error')
+  },
+})

@@ -1,7 +1,5 @@
 /** The team screen's constants and small rules (spec 000 §4 "Invitation flow", §5 "Team", §9). */
-import { notifications } from '@mantine/notifications'
-import { createElement } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useFeedbackStore } from '../../stores/feedback'
 
 export const OWNER = 'owner'
 export const MEMBER_NAME_MIN = 3
@@ -26,17 +24,7 @@ export function memberName(member) {
 
 export const ROLE_COLORS = { owner: 'pink', invited_admin: 'blue', invited_member: 'green' }
 
-function Translated({ messageKey, values }) {
-  const { t } = useTranslation()
-  return t(messageKey, values)
-}
-
 /** A success toast that goes after 2.5 s (the invitation's, spec 000 §9), translated while shown. */
 export function shortToast(messageKey, values) {
-  notifications.show({
-    message: createElement(Translated, { messageKey, values }),
-    color: 'green',
-    autoClose: INVITE_TOAST_MS,
-    role: 'status',
-  })
+  useFeedbackStore.getState().toast(messageKey, 'success', { values, autoClose: INVITE_TOAST_MS })
 }
