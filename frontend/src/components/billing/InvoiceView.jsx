@@ -2,9 +2,10 @@
  *  order's invoice comes from the server (seller, buyer, the period covered, the VAT its price includes) with its
  *  PDF to download; an order not paid shows its history row and says it has no invoice. */
 import { Alert, Anchor, Button, Card, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { billingApi } from '../../api/billing'
+import { useLoaded } from '../../hooks/useLoaded'
 import { formatDate } from '../notices/NoticeText'
 import { planLabel } from '../pricing/PlanCard'
 import { formatAmount, invoiceFileName, saveFile } from './invoiceModel'
@@ -23,31 +24,15 @@ const lines = (...parts) => parts.filter(Boolean).join('\n')
 
 export default function InvoiceView({ row, onBack }) {
   const { t, i18n } = useTranslation()
-  const [invoice, setInvoice] = useState(null)
-  const [state, setState] = useState(row.factureNumber ? 'loading' : 'none') // loading | ready | none | error
+  // Only a paid order (one with an invoice number) has an invoice to read.
+  const loaded = useLoaded(useCallback(() => (row.factureNumber ? billingApi.invoice(row.idPack) : null),
+    [row.factureNumber, row.idPack]))
+  const invoice = loaded.value
+  const state = row.factureNumber ? loaded.state : 'none' // loading | ready | none | error
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   const date = (value) => (value ? formatDate(new Date(value), i18n.language) : '')
   const money = (payment) => formatAmount({ payment, currency: row.currency })
-
-  useEffect(() => {
-    if (!row.factureNumber) return undefined
-    let live = true
-    billingApi
-      .invoice(row.idPack)
-      .then((answer) => {
-        if (!live) return
-        setInvoice(answer)
-        setState('ready')
-      })
-      .catch((error) => {
-        console.warn('invoice not loaded', error)
-        if (live) setState('error')
-      })
-    return () => {
-      live = false
-    }
-  }, [row.factureNumber, row.idPack])
 
   async function download() {
     setBusy(true)
@@ -66,7 +51,7 @@ export default function InvoiceView({ row, onBack }) {
   return (
     <Stack gap="md" className="invoice">
       <Anchor component="button" type="button" onClick={onBack} className="invoice__back" w="fit-content">
-        ← {t('billing.invoice.back')}
+        ← {t('common.back')}
       </Anchor>
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="flex-start" mb="md">
@@ -120,7 +105,7 @@ export default function InvoiceView({ row, onBack }) {
       {state === 'error' && <Alert color="red" variant="light" role="alert">{t('billing.invoice.loadError')}</Alert>}
       {failed && <Alert color="red" variant="light" role="alert">{t('billing.invoice.failed')}</Alert>}
       <Group>
-        <Button variant="default" onClick={onBack}>{t('billing.invoice.back')}</Button>
+        <Button variant="default" onClick={onBack}>{t('common.back')}</Button>
         {row.factureNumber && (
           <Button onClick={download} loading={busy}>{t('billing.invoice.download')}</Button>
         )}

@@ -111,7 +111,7 @@ export default function PaymentModal({ opened, onClose, plans, initialPlan, curr
         )}
         {failed && <Alert color="red" variant="light" role="alert">{failed}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>{t('billing.cancel')}</Button>
+          <Button variant="default" onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
           <Button onClick={confirm} disabled={!complete} loading={busy}>{t('billing.modal.confirm')}</Button>
         </Group>
         <Text size="xs" c="dimmed">{t('billing.modal.secure')}</Text>

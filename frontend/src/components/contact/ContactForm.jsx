@@ -35,7 +35,7 @@ export default function ContactForm({ idPrefix = 'contact', onSent }) {
   async function send(values) {
     const invalid = firstInvalid(values)
     if (invalid) {
-      setPopup({ kind: 'error', messageKey: `contact.${invalid.key}`, buttonKey: 'contact.retry', field: invalid.field })
+      setPopup({ kind: 'error', messageKey: `contact.${invalid.key}`, buttonKey: 'common.retry', field: invalid.field })
       return
     }
     setSending(true)

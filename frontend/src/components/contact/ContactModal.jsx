@@ -10,7 +10,7 @@ export default function ContactModal({ opened, onClose }) {
   const phone = useMediaQuery('(max-width: 47.99em)')
   return (
     <Modal opened={opened} onClose={onClose} title={t('contact.modalTitle')} size="lg" centered fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('contact.close') }} styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
+      closeButtonProps={{ 'aria-label': t('common.close') }} styles={{ title: { fontWeight: 700, fontSize: '1.2rem' } }}>
       <Text c="dimmed" mb="md">{t('contact.intro')}</Text>
       <ContactForm idPrefix="contact-modal" onSent={onClose} />
     </Modal>

@@ -8,7 +8,7 @@ export default function RetryAlert({ messageKey, onRetry }) {
     <Alert color="red" variant="light" role="alert" radius="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{t(messageKey)}</Text>
-        <Button size="xs" color="red" variant="outline" onClick={onRetry}>{t('dashboard.retry')}</Button>
+        <Button size="xs" color="red" variant="outline" onClick={onRetry}>{t('common.retry')}</Button>
       </Group>
     </Alert>
   )

@@ -29,7 +29,7 @@ export default function TutorialVideo() {
         </ActionIcon>
       </Tooltip>
       <Modal opened={opened} onClose={modal.close} title={t('tutorial.title')} size="xl" centered
-        closeButtonProps={{ 'aria-label': t('contact.close') }} styles={{ title: { fontWeight: 700 } }}>
+        closeButtonProps={{ 'aria-label': t('common.close') }} styles={{ title: { fontWeight: 700 } }}>
         <AspectRatio ratio={16 / 9}>
           {TUTORIAL_VIDEO_URL ? (
             // preload="none": nothing is fetched until the viewer presses play.

@@ -82,7 +82,7 @@ export default function DisconnectModal({ page, opened, onClose, onChanged }) {
         <Stack>
           <Text>{t('pageCards.disconnect.ownerDone', { name: newOwner })}</Text>
           <Group justify="flex-end">
-            <Button onClick={closeAfterOwner}>{t('pageCards.close')}</Button>
+            <Button onClick={closeAfterOwner}>{t('common.close')}</Button>
           </Group>
         </Stack>
       ) : (
@@ -107,7 +107,7 @@ export default function DisconnectModal({ page, opened, onClose, onChanged }) {
           <Group justify="flex-end">
             {confirmDelete ? (
               <>
-                <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('pageCards.cancel')}</Button>
+                <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('common.cancel')}</Button>
                 <Button color="red" onClick={remove} loading={busy === 'delete'}>{t('pageCards.disconnect.confirmDelete')}</Button>
               </>
             ) : (

@@ -138,7 +138,7 @@ export default function PageSettings({ page, onChanged }) {
               <TimeInputs label={t('pageCards.settings.to')} value={to} onChange={(value) => setDelay({ to: value })} />
             )}
             {rangeWrong && <Text c="red" size="sm">{t('pageCards.settings.rangeWrong')}</Text>}
-            <Button onClick={save} loading={saving} disabled={rangeWrong}>{t('pageCards.settings.save')}</Button>
+            <Button onClick={save} loading={saving} disabled={rangeWrong}>{t('common.save')}</Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>

@@ -38,7 +38,7 @@ export default function PublicReplyModal({ page, opened, onClose, onSaved }) {
       <Textarea label={t('pageCards.publicReply.label')} autosize minRows={3} maxRows={8} maxLength={PUBLIC_REPLY_MAX}
         value={message} onChange={(event) => setMessage(event.currentTarget.value)} data-autofocus />
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>{t('pageCards.cancel')}</Button>
+        <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
         <Button onClick={save} loading={saving} disabled={!message.trim()}>{t('pageCards.publicReply.save')}</Button>
       </Group>
     </Modal>

@@ -1,19 +1,13 @@
 /** The plans as cards in three columns on a desktop, two on a tablet, one on a phone (spec 000 §2 "/pricing"),
  *  with the loading and failure states of the catalogue; `actionOf(plan)` gives each card its button. */
-import { Alert, Button, Loader, SimpleGrid, Text } from '@mantine/core'
+import { SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import Loaded from '../common/Loaded'
 import PlanCard from './PlanCard'
 
 export default function PlanGrid({ plans, state, reload, currency, currentName = null, actionOf = () => null }) {
   const { t } = useTranslation()
-  if (state === 'loading') return <Loader aria-label={t('common.loading')} m="xl" />
-  if (state === 'error') {
-    return (
-      <Alert color="red" variant="light" role="alert" title={t('pricing.loadError')}>
-        <Button size="xs" variant="light" color="red" onClick={reload}>{t('pricing.retry')}</Button>
-      </Alert>
-    )
-  }
+  if (state !== 'ready') return <Loaded state={state} errorKey="pricing.loadError" onRetry={reload} />
   if (plans.length === 0) return <Text c="dimmed">{t('pricing.empty')}</Text>
   return (
     // Sized by its own width (four plans: one row of four, two of two, or one column), not the window's.

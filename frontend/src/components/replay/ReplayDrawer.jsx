@@ -10,7 +10,7 @@ export default function ReplayDrawer({ agentId, name, opened, onClose }) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'xl'}
       title={<Text fw={700}>{name ? t('replay.titleOf', { name }) : t('replay.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('replay.close') }} className="replay__drawer">
+      closeButtonProps={{ 'aria-label': t('common.close') }} className="replay__drawer">
       {opened && agentId && <ReplayPanel agentId={agentId} />}
     </Drawer>
   )

@@ -85,7 +85,7 @@ export default function ReplayPanel({ agentId }) {
     <Stack gap="md" className="replay" data-replay={replay?.id} data-state={replay?.state}>
       <Text size="sm" c="dimmed">{t('replay.intro')}</Text>
       {error && <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setError(null)}
-        closeButtonLabel={t('replay.close')}>{t(error)}</Alert>}
+        closeButtonLabel={t('common.close')}>{t(error)}</Alert>}
       {!running && (
         <Group>
           <Button onClick={() => act('start', () => replayApi.start(agentId))} loading={busy === 'start'}

@@ -37,7 +37,7 @@ export default function InviteModal({ invitation, email, name, onEmail, onName, 
             onChange={(e) => onEmail(e.currentTarget.value)} error={error ? t(error) : null} maxLength={254}
             autoComplete="email" data-autofocus />
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>{t('pages.team.close')}</Button>
+            <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
             <Button type="submit" loading={sending}>{t('pages.team.invite.send')}</Button>
           </Group>
         </Stack>

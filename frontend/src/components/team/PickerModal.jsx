@@ -30,7 +30,7 @@ export default function PickerModal({ opened, members, selected, onSelect, onAdd
       </Stack>
       {error && <Text c="red" size="sm" mt="md" role="alert">{t(error)}</Text>}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>{t('pages.team.cancel')}</Button>
+        <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
         <Button onClick={onAdd} loading={adding}>{t('pages.team.picker.add')}</Button>
       </Group>
     </Modal>

@@ -1,11 +1,12 @@
 /** Step 2: the intent picker and the agent's intent cards with their responses and product answers (spec 001 §2
  *  step 2, §4 "Wizard", §5, §8). Every change is saved on the server at once; Next needs one saved intent, then
  *  asks for the agent's training. */
-import { Button, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core'
+import { Loader, Paper, Select, Stack, Text } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { wizardApi } from '../../api/wizard'
 import { useFeedbackStore } from '../../stores/feedback'
+import ConfirmModal from '../common/ConfirmModal'
 import IntentCard from './IntentCard'
 import RetryAlert from './RetryAlert'
 import StepActions from './StepActions'
@@ -168,14 +169,9 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
         </>
       )}
       <StepActions onBack={onBack} onNext={next} loading={training} draft={false} />
-      <Modal opened={Boolean(toRemove)} onClose={() => setToRemove(null)} centered
-        title={toRemove ? intentLabel(toRemove, i18n.language) : ''}>
-        <Text mb="lg">{toRemove && t('wizard.config.removeConfirm', { name: intentLabel(toRemove, i18n.language) })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setToRemove(null)}>{t('wizard.config.cancel')}</Button>
-          <Button color="red" onClick={() => remove(toRemove)}>{t('wizard.config.remove')}</Button>
-        </Group>
-      </Modal>
+      <ConfirmModal onConfirm={() => remove(toRemove)} onCancel={() => setToRemove(null)}
+        request={toRemove && { title: intentLabel(toRemove, i18n.language), textKey: 'wizard.config.removeConfirm',
+          values: { name: intentLabel(toRemove, i18n.language) }, confirmKey: 'wizard.config.remove', danger: true }} />
     </Stack>
   )
 }

@@ -51,7 +51,7 @@ export default function IntentCard({ intent, platform, categories, onSaveGeneric
           value={answer} onChange={setAnswer} buttons={buttons} onButtons={setButtons} platform={platform} tried={tried} />
         <Group justify="flex-end">
           <Button size="xs" onClick={save} loading={saving} disabled={!changed}>
-            {changed ? t('wizard.config.save') : t('wizard.config.saved')}
+            {changed ? t('common.save') : t('wizard.config.saved')}
           </Button>
         </Group>
         {saved && (

@@ -64,8 +64,8 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
                 tried={editing.tried} onChange={(value) => setEditing({ ...editing, answer: value })}
                 buttons={editing.buttons} onButtons={(buttons) => setEditing({ ...editing, buttons })} />
               <Group justify="flex-end" gap="xs">
-                <Button size="xs" variant="default" onClick={() => setEditing(null)}>{t('wizard.config.cancel')}</Button>
-                <Button size="xs" loading={busy} onClick={() => saveEdit(answer)}>{t('wizard.config.save')}</Button>
+                <Button size="xs" variant="default" onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
+                <Button size="xs" loading={busy} onClick={() => saveEdit(answer)}>{t('common.save')}</Button>
               </Group>
             </Stack>
           ) : (

@@ -7,8 +7,8 @@ export default function RetryAlert({ messageKey, onRetry, onClose }) {
   if (!messageKey) return null
   return (
     <Alert color="red" variant="light" role="alert" mb="md" withCloseButton={Boolean(onClose)} onClose={onClose}
-      closeButtonLabel={t('wizard.config.cancel')} title={t(messageKey)}>
-      {onRetry && <Button size="xs" color="red" onClick={onRetry}>{t('wizard.retry')}</Button>}
+      closeButtonLabel={t('common.cancel')} title={t(messageKey)}>
+      {onRetry && <Button size="xs" color="red" onClick={onRetry}>{t('common.retry')}</Button>}
     </Alert>
   )
 }

@@ -6,7 +6,7 @@ export default function StepActions({ onBack, onNext, nextLabel, loading = false
   const { t } = useTranslation()
   return (
     <Group justify="space-between" mt="xl" gap="sm" className="wizard__actions">
-      <Button variant="default" onClick={onBack}>{t('wizard.back')}</Button>
+      <Button variant="default" onClick={onBack}>{t('common.back')}</Button>
       <Group gap="sm">
         {children}
         {draft && <Button variant="light" onClick={() => {}}>{t('wizard.saveDraft')}</Button>}

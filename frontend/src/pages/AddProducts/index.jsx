@@ -107,7 +107,7 @@ export default function AddProductsPage() {
         ))}
       </Stack>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => navigate('/home/manage-products')}>{t('catalogue.add.cancel')}</Button>
+        <Button variant="default" onClick={() => navigate('/home/manage-products')}>{t('common.cancel')}</Button>
         <Button onClick={save} loading={saving} disabled={confirmedName === null} className="catalogue__save">
           {t('catalogue.add.save')}
         </Button>

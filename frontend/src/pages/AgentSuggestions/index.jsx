@@ -1,12 +1,13 @@
 /** /home/agent-suggestions/:agentId: what the agent missed, turned into suggestions (docs/contracts.md
  *  "Proposals"): synonyms for products, intents it lacks, phrasings, each with the comments behind it and Accept /
  *  Reject. Beside them the chat simulator, to try a comment once a suggestion is accepted. */
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { agentsApi } from '../../api/agents'
 import { cutMessage, isGeneric } from '../../components/agents/agentModel'
+import Loaded from '../../components/common/Loaded'
 import Page from '../../components/layout/Page'
 import ProposalCard from '../../components/proposals/ProposalCard'
 import { KINDS, totalOf } from '../../components/proposals/proposalModel'
@@ -40,6 +41,9 @@ export default function AgentSuggestionsPage() {
     agentsApi.get(agentId).then(setProject).catch((error) => console.warn('agent not read', error))
   }, [agentId, load])
 
+  const total = totalOf(byKind)
+  // The spinner is for a first load: a reload keeps the suggestions on screen.
+  const shownState = loadState === 'loading' && total > 0 ? 'ready' : loadState
   const idPost = project?.post?.idPost
   const name = project ? (isGeneric(project) ? project.post?.name : cutMessage(project.post?.message)) : ''
   return (
@@ -54,17 +58,13 @@ export default function AgentSuggestionsPage() {
       <Text size="sm" mb="md">{t('proposals.intro', { count: minCommenters })}</Text>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {loadState === 'loading' && totalOf(byKind) === 0 && <Loader aria-label={t('common.loading')} />}
-          {loadState === 'error' && (
-            <Alert color="red" variant="light" title={t('proposals.loadError')}>
-              <Button size="xs" color="red" onClick={() => load(agentId)}>{t('proposals.retry')}</Button>
-            </Alert>
-          )}
-          {loadState === 'ready' && totalOf(byKind) === 0 && (
-            <Alert variant="light" className="proposals__empty" title={t('proposals.empty')}>
-              {t('proposals.emptyHelp')}
-            </Alert>
-          )}
+          <Loaded state={shownState} errorKey="proposals.loadError" onRetry={() => load(agentId)}>
+            {loadState === 'ready' && total === 0 && (
+              <Alert variant="light" className="proposals__empty" title={t('proposals.empty')}>
+                {t('proposals.emptyHelp')}
+              </Alert>
+            )}
+          </Loaded>
           <Stack gap="xl">
             {KINDS.map((kind) => <KindSection key={kind} kind={kind} proposals={byKind[kind] ?? []} products={products} />)}
           </Stack>

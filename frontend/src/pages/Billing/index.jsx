@@ -2,7 +2,7 @@
  *  expiry. Change: the plans as cards; a plan other than Free Trial and the current one opens the payment modal,
  *  which sends the browser to the card checkout. Payments: the history with each status's colour; View opens the
  *  invoice with Back and its PDF. The tab is kept in the address (?tab=plan|change|payments). */
-import { Alert, Button, Loader, Tabs, Text, Title } from '@mantine/core'
+import { Button, Tabs, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
@@ -13,42 +13,15 @@ import PaymentHistory from '../../components/billing/PaymentHistory'
 import PaymentModal from '../../components/billing/PaymentModal'
 import { newOrderId } from '../../components/billing/purchase'
 import { keepPackInSession } from '../../components/billing/sessionPack'
+import Loaded from '../../components/common/Loaded'
 import Page from '../../components/layout/Page'
 import PlanGrid from '../../components/pricing/PlanGrid'
 import { browserCurrency, CURRENCIES, isSelectable } from '../../components/pricing/pricingModel'
 import { usePricing } from '../../components/pricing/usePricing'
+import { useLoaded } from '../../hooks/useLoaded'
 import { useSessionStore } from '../../stores/session'
 
 const TABS = ['plan', 'change', 'payments']
-
-function LoadFailed({ messageKey, onRetry }) {
-  const { t } = useTranslation()
-  return (
-    <Alert color="red" variant="light" role="alert" title={t(messageKey)}>
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>{t('pricing.retry')}</Button>
-    </Alert>
-  )
-}
-
-/** One call's answer with its state: { value, state: loading | ready | error, reload }. */
-function useLoaded(load) {
-  const [value, setValue] = useState(null)
-  const [state, setState] = useState('loading')
-  const reload = useCallback(() => {
-    setState('loading')
-    load()
-      .then((answer) => {
-        setValue(answer)
-        setState('ready')
-      })
-      .catch((error) => {
-        console.warn('billing call failed', error)
-        setState('error')
-      })
-  }, [load])
-  useEffect(reload, [reload])
-  return { value, state, reload }
-}
 
 export default function BillingPage() {
   const { t } = useTranslation()
@@ -94,9 +67,9 @@ export default function BillingPage() {
         </Tabs.List>
 
         <Tabs.Panel value="plan">
-          {plan.state === 'loading' && <Loader aria-label={t('common.loading')} />}
-          {plan.state === 'error' && <LoadFailed messageKey="billing.plan.loadError" onRetry={plan.reload} />}
-          {plan.state === 'ready' && plan.value && <CurrentPlan plan={plan.value} onChange={() => goTo('change')} />}
+          <Loaded state={plan.state} errorKey="billing.plan.loadError" onRetry={plan.reload}>
+            {plan.value && <CurrentPlan plan={plan.value} onChange={() => goTo('change')} />}
+          </Loaded>
         </Tabs.Panel>
 
         <Tabs.Panel value="change">
@@ -107,13 +80,13 @@ export default function BillingPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="payments">
-          {history.state === 'loading' && <Loader aria-label={t('common.loading')} />}
-          {history.state === 'error' && <LoadFailed messageKey="billing.payments.loadError" onRetry={history.reload} />}
-          {history.state === 'ready' && (invoice ? (
-            <InvoiceView row={invoice} onBack={() => setInvoice(null)} />
-          ) : (
-            <PaymentHistory rows={Array.isArray(history.value) ? history.value : []} onView={setInvoice} />
-          ))}
+          <Loaded state={history.state} errorKey="billing.payments.loadError" onRetry={history.reload}>
+            {invoice ? (
+              <InvoiceView row={invoice} onBack={() => setInvoice(null)} />
+            ) : (
+              <PaymentHistory rows={Array.isArray(history.value) ? history.value : []} onView={setInvoice} />
+            )}
+          </Loaded>
         </Tabs.Panel>
       </Tabs>
 

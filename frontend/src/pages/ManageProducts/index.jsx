@@ -2,8 +2,8 @@
  *  products, a search by name, an empty state, delete for an empty category only (a hint on the others), the list
  *  loaded 2000 ms after the page is selected, CSV import and export. Entering resets the wizard (spec 001 §2
  *  "Wizard"). */
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title,
-  Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, Tooltip }
+  from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
@@ -11,7 +11,8 @@ import { catalogueApi } from '../../api/catalogue'
 import LineIcon from '../../components/agents/icons'
 import CatalogueAlert from '../../components/catalogue/CatalogueAlert'
 import { CATEGORY_LOAD_DELAY_MS, cataloguePageOf, matchingCategories } from '../../components/catalogue/catalogueRules'
-import ConfirmModal from '../../components/catalogue/ConfirmModal'
+import ConfirmModal from '../../components/common/ConfirmModal'
+import { LoadError } from '../../components/common/Loaded'
 import CsvButtons from '../../components/catalogue/CsvButtons'
 import NoPage from '../../components/catalogue/NoPage'
 import PageHeader from '../../components/catalogue/PageHeader'
@@ -80,9 +81,7 @@ export default function ManageProductsPage() {
         <Group gap="sm" className="catalogue__loading"><Loader size="sm" /><Text c="dimmed">{t('catalogue.manage.loading')}</Text></Group>
       )}
       {!waiting && error && (
-        <Alert color="red" variant="light" title={t('catalogue.manage.loadError')}>
-          <Button size="xs" color="red" onClick={() => load({ id: pageId, platform })}>{t('catalogue.manage.retry')}</Button>
-        </Alert>
+        <LoadError messageKey="catalogue.manage.loadError" onRetry={() => load({ id: pageId, platform })} />
       )}
       {ready && categories.length === 0 && (
         <Paper withBorder radius="md" p="xl" ta="center" className="catalogue__empty">

@@ -2,19 +2,22 @@
  *  §8). A click on the status activates or deactivates (a refusal of the plan is said with a retry), the pending
  *  icon asks yes/no, delete asks for a confirmation; view comments opens the agent messages screen; replay opens the
  *  replay on past comments in a drawer. */
-import { Alert, Button, Group, Loader, Modal, Text, Title } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
+import { Alert, Button, Group, Text, Title } from '@mantine/core'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { agentsApi } from '../../api/agents'
 import { teamPageOf } from '../../api/membership'
 import AgentTable from '../../components/agents/AgentTable'
 import EmptyAgents from '../../components/agents/EmptyAgents'
+import ConfirmModal from '../../components/common/ConfirmModal'
+import Loaded from '../../components/common/Loaded'
 import ReplayDrawer from '../../components/replay/ReplayDrawer'
 import { nextLive, pendingToggle, refusalKey, visibleAgents } from '../../components/agents/agentModel'
 import Page from '../../components/layout/Page'
 import { suggestionsPath } from '../../components/proposals/proposalModel'
 import { cutName } from '../../components/pages/pageModel'
+import { useLoaded } from '../../hooks/useLoaded'
 import { useAgentsStore } from '../../stores/agents'
 import { useFeedbackStore } from '../../stores/feedback'
 import { useSessionStore } from '../../stores/session'
@@ -25,7 +28,6 @@ export default function MyAgentsPage() {
   const page = teamPageOf(useSessionStore((s) => s.selectedPage))
   const { projects, setProjects, selectProject } = useAgentsStore()
   const showAlert = useFeedbackStore((s) => s.showAlert)
-  const [loadState, setLoadState] = useState('loading') // loading | ready | error
   const [busyId, setBusyId] = useState(null)
   const [refusal, setRefusal] = useState(null) // { messageKey, msg, retry }
   const [pendingOf, setPendingOf] = useState(null)
@@ -34,23 +36,10 @@ export default function MyAgentsPage() {
   const [replayOf, setReplayOf] = useState(null) // { project, name }
   const pageId = page?.id
 
-  /** The page's agents; `quiet` (after a change) keeps the table on screen while they reload. */
-  const load = useCallback((quiet = false) => {
-    if (!pageId) return
-    if (!quiet) setLoadState('loading')
-    agentsApi
-      .list(pageId)
-      .then((list) => {
-        setProjects(list)
-        setLoadState('ready')
-      })
-      .catch((error) => {
-        console.warn('agents not loaded', error)
-        setLoadState('error')
-      })
-  }, [pageId, setProjects])
-
-  useEffect(() => load(), [load])
+  // The page's agents, kept in the agents store; after a change they reload quietly, the table staying on screen.
+  const loaded = useLoaded(useCallback(() => (pageId ? agentsApi.list(pageId).then(setProjects) : null),
+    [pageId, setProjects]))
+  const reloadQuietly = () => loaded.reload({ quiet: true })
 
   /** One live call: a refusal (status false) is said with a retry of the same call, anything else reloads. */
   async function sendLive(project, live, pending) {
@@ -60,7 +49,7 @@ export default function MyAgentsPage() {
       const answer = await agentsApi.setLive(project._id, live, pending)
       if (answer?.status === false) {
         setRefusal({ messageKey: refusalKey(answer), msg: answer.msg, retry: () => sendLive(project, live, pending) })
-      } else load(true)
+      } else reloadQuietly()
     } catch (error) {
       console.warn('agent live not changed', error)
       showAlert('agents.activateError')
@@ -100,7 +89,7 @@ export default function MyAgentsPage() {
     try {
       const list = await agentsApi.remove(toDelete)
       if (Array.isArray(list)) setProjects(list)
-      else load(true)
+      else reloadQuietly()
       setToDelete(null)
     } catch (error) {
       console.warn('agent not deleted', error)
@@ -126,37 +115,23 @@ export default function MyAgentsPage() {
     <Frame page={page}>
       {refusal && (
         <Alert color="red" variant="light" mb="md" role="alert" className="agents__refusal"
-          withCloseButton closeButtonLabel={t('agents.close')} onClose={() => setRefusal(null)}>
+          withCloseButton closeButtonLabel={t('common.close')} onClose={() => setRefusal(null)}>
           <Text size="sm" mb="xs">{refusal.messageKey ? t(refusal.messageKey) : refusal.msg || t('agents.activateError')}</Text>
-          <Button size="xs" color="red" onClick={refusal.retry}>{t('agents.retry')}</Button>
+          <Button size="xs" color="red" onClick={refusal.retry}>{t('common.retry')}</Button>
         </Alert>
       )}
-      {loadState === 'loading' && <Loader aria-label={t('common.loading')} />}
-      {loadState === 'error' && (
-        <Alert color="red" variant="light" title={t('agents.loadError')}>
-          <Button size="xs" color="red" onClick={() => load()}>{t('agents.retry')}</Button>
-        </Alert>
-      )}
-      {loadState === 'ready' && (agents.length === 0 ? <EmptyAgents />
-        : <AgentTable agents={agents} handlers={handlers} busyId={busyId} />)}
+      <Loaded state={loaded.state} errorKey="agents.loadError" onRetry={loaded.reload}>
+        {agents.length === 0 ? <EmptyAgents /> : <AgentTable agents={agents} handlers={handlers} busyId={busyId} />}
+      </Loaded>
 
       <ReplayDrawer agentId={replayOf?.project._id} name={replayOf?.name} opened={Boolean(replayOf)}
         onClose={() => setReplayOf(null)} />
-      <Modal opened={Boolean(pendingOf)} onClose={() => setPendingOf(null)} centered
-        title={t('agents.pending.title')}>
-        <Text mb="lg">{pendingOf && t(pendingOf.pending ? 'agents.pending.askOff' : 'agents.pending.askOn')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPendingOf(null)}>{t('agents.no')}</Button>
-          <Button onClick={confirmPending}>{t('agents.yes')}</Button>
-        </Group>
-      </Modal>
-      <Modal opened={Boolean(toDelete)} onClose={() => setToDelete(null)} centered title={t('agents.deleteTitle')}>
-        <Text mb="lg">{t('agents.deleteConfirm')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setToDelete(null)}>{t('agents.cancel')}</Button>
-          <Button color="red" loading={deleting} onClick={confirmDelete}>{t('agents.delete')}</Button>
-        </Group>
-      </Modal>
+      <ConfirmModal onConfirm={confirmPending} onCancel={() => setPendingOf(null)}
+        request={pendingOf && { titleKey: 'agents.pending.title', confirmKey: 'agents.yes', cancelKey: 'agents.no',
+          textKey: pendingOf.pending ? 'agents.pending.askOff' : 'agents.pending.askOn' }} />
+      <ConfirmModal busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}
+        request={toDelete && { titleKey: 'agents.deleteTitle', textKey: 'agents.deleteConfirm',
+          confirmKey: 'agents.delete', danger: true }} />
     </Frame>
   )
 }

@@ -2,7 +2,7 @@
  *  §2, §7): POST /payment-success at load, which answers the latest order and the plan the user now holds (only
  *  the gateway's verified notification marks an order paid, never this page), with the way to the billing area. */
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { billingApi } from '../../api/billing'
@@ -12,32 +12,17 @@ import { keepPackInSession } from '../../components/billing/sessionPack'
 import Page from '../../components/layout/Page'
 import { formatDate } from '../../components/notices/NoticeText'
 import { planLabel } from '../../components/pricing/PlanCard'
+import { useLoaded } from '../../hooks/useLoaded'
 
 export default function PaymentSuccessPage() {
   const { t, i18n } = useTranslation()
-  const [plan, setPlan] = useState(null)
-  const [payment, setPayment] = useState(null)
-  const [state, setState] = useState('loading')
+  const { value, state } = useLoaded(billingApi.paymentSuccess)
+  const plan = value?.plan ?? null
+  const payment = value?.payment ?? null
 
   useEffect(() => {
-    let live = true
-    billingApi
-      .paymentSuccess()
-      .then((answer) => {
-        if (!live) return
-        setPlan(answer?.plan ?? null)
-        setPayment(answer?.payment ?? null)
-        if (answer?.plan) keepPackInSession(answer.plan)
-        setState('ready')
-      })
-      .catch((error) => {
-        console.warn('plan not loaded', error)
-        if (live) setState('error')
-      })
-    return () => {
-      live = false
-    }
-  }, [])
+    if (plan) keepPackInSession(plan)
+  }, [plan])
 
   return (
     <Page>

@@ -24,7 +24,7 @@ export default function WizardPopupPage() {
 
   return (
     <Modal opened onClose={() => navigate('/home/my-agents')} centered size="lg" title={<Text fw={700} size="lg">{t('wizard.popup.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('wizard.config.cancel') }}>
+      closeButtonProps={{ 'aria-label': t('common.cancel') }}>
       <Text mb="md">{t('wizard.popup.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {CHOICES.map(({ type, key, mark }) => (
