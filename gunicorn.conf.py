@@ -7,6 +7,14 @@ from app import logging_setup
 # gunicorn's own lines (start, worker deaths, access lines) in the product's format, redacted like the rest.
 logconfig_dict = logging_setup.gunicorn_logconfig()
 
+# Every header is parsed, and some (Referer, User-Agent) are written to the access line and redacted, before any
+# of our code could refuse them: a header line longer than a browser ever sends is refused first (431). Browsers cut
+# a Referer over 4,096 bytes to its origin; our own longest header, the session's bearer token, is far shorter.
+limit_request_field_size = len("Referer: ") + 4096 + len("\r\n")  # gunicorn counts the whole line
+# A request line (method, path, query) longer than gunicorn's default of 4,094 bytes is refused (414); said here so
+# that it stays bounded whatever the default becomes.
+limit_request_line = 4094
+
 
 def post_worker_init(worker):
     # gunicorn's own error answers (requests it refuses before Flask sees them: 414, 431, 400) in the API's JSON

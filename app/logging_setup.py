@@ -20,14 +20,17 @@ from app import log_context
 from app.config import LOCAL_ENVIRONMENTS, SECRET_KEYS
 
 REDACTED = "[redacted]"
+# Every pattern is tried at every position of a line, so each must fail fast inside a long run of the characters it
+# matches: a pattern that starts with such a run only starts where the run does (a lookbehind), or a line of
+# 100,000 digits costs 100,000 scans of the rest of the line (31 s of a web worker, for one webhook delivery).
 PATTERNS = [
-    (re.compile(r"eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*"), REDACTED),  # a JWT
+    (re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*"), REDACTED),  # a JWT
     (re.compile(r"\bEAA[A-Za-z0-9]{10,}"), REDACTED),  # a Meta access token
     (re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}"), rf"\1 {REDACTED}"),
     (re.compile(r"(?i)((?:access_token|appsecret_proof|verify_token|client_secret|password|secret|token)"
                 r"[\"']?\s*[=:]\s*[\"']?)[^\s&\"',}]+"), rf"\1{REDACTED}"),
     (re.compile(r"(://[^/\s:@]*:)[^@\s/]+@"), rf"\1{REDACTED}@"),  # a password in a URL
-    (re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)*\.[A-Za-z]{2,}"), "[email]"),
+    (re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(\.[\w-]+)*\.[A-Za-z]{2,}"), "[email]"),
     (re.compile(r"\[parameters: [^\n]*"), f"[parameters: {REDACTED}]"),  # SQLAlchemy's errors
 ]
 # The settings whose values are secrets wherever they appear.
