@@ -1,13 +1,18 @@
 """Request and answer shapes of sign-in, with the specification's field spellings."""
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from app.api.fields import not_blank
 
+# Meta's access tokens run to a few hundred characters and ours to 43; a longer one is no token, and goes no further
+# (neither to the Graph API nor into a query).
+NETWORK_TOKEN_MAX, INVITATION_TOKEN_MAX = 2048, 128
+
 
 class LoginFacebookSchema(Schema):
-    token = fields.String(required=True, validate=not_blank,
+    token = fields.String(required=True, validate=[not_blank, validate.Length(max=NETWORK_TOKEN_MAX)],
                           metadata={"description": "the network access token from the login dialog"})
     tokenMemberShip = fields.String(load_default=None, allow_none=True,
+                                    validate=validate.Length(max=INVITATION_TOKEN_MAX),
                                     metadata={"description": "an invitation token, or null"})
 
 

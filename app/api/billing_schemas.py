@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from app.api.fields import not_blank, required_text, storable
+from app.api.fields import not_blank, required_text
 from app.services import currency, gateway, plans
 
 NAME_MAX, EMAIL_MAX, ADDRESS_MAX = 120, 254, 500
@@ -28,7 +28,7 @@ class PurchaseSchema(Schema):
                            metadata={"description": "months: 1, 6 or 12"})
     user_name = required_text(NAME_MAX, metadata={"description": "the buyer's first name"})
     last_name = required_text(NAME_MAX)
-    email = fields.String(required=True, validate=[not_blank, storable, validate.Length(max=EMAIL_MAX),
+    email = fields.String(required=True, validate=[not_blank, validate.Length(max=EMAIL_MAX),
                                                    validate.Email()])
     adresse = required_text(ADDRESS_MAX)
     currency = fields.String(load_default=currency.BASE, validate=validate.OneOf(tuple(currency.CURRENCIES)))

@@ -1,24 +1,26 @@
 """The product's flask-smorest Blueprint: every API module builds its blueprint from this one class.
 
-Its argument parser answers a JSON body nested too deeply for the decoder with the same 400 as any other
-malformed body (webargs turns only decode errors into 400; the decoder's RecursionError would be a 500).
+Its argument parser decodes a JSON body with the edge's decoder (app/request_guard.py): a body nested too deeply
+is the same 400 as any other malformed one, a string no column can hold a 422, before any schema sees it.
 """
 from __future__ import annotations
 
-import json
-
 import flask_smorest
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from app import request_guard
 
 
-class JsonDepthSafeParser(FlaskParser):
+class GuardedParser(FlaskParser):
     def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
         try:
-            return super()._raw_load_json(req)
-        except RecursionError as error:
-            # A non-empty document: webargs reads an empty one as "no body" rather than a bad one.
-            raise json.JSONDecodeError("JSON nested too deeply", "(body)", 0) from error
+            return request_guard.loads(req.get_data(cache=True))
+        except request_guard.JsonRefused as error:
+            request_guard.refuse(error)
 
 
 class Blueprint(flask_smorest.Blueprint):
-    ARGUMENTS_PARSER = JsonDepthSafeParser()
+    ARGUMENTS_PARSER = GuardedParser()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask_smorest.fields import Upload
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from app.api.fields import not_blank, row_id, storable
+from app.api.fields import not_blank, row_id
 from app.services.catalogue import NAME_MAX
 
 # One request adds at most this many products or synonyms: more than any screen sends (the CSV import is the way
@@ -18,8 +18,8 @@ MANY_MAX = 500
 
 
 def name_field(**kwargs) -> fields.String:
-    """A category, product or synonym name: 1 to 255 characters, not only spaces, storable."""
-    return fields.String(validate=[validate.Length(min=1, max=NAME_MAX), not_blank, storable], **kwargs)
+    """A category, product or synonym name: 1 to 255 characters, not only spaces."""
+    return fields.String(validate=[validate.Length(min=1, max=NAME_MAX), not_blank], **kwargs)
 
 
 class Loose(Schema):

@@ -1,16 +1,41 @@
-"""Field rules shared by the API's request schemas."""
+"""Field rules shared by the API's request schemas, and the one path converter of our row ids."""
 from __future__ import annotations
 
+import re
+
 from marshmallow import ValidationError, fields, validate
+from werkzeug.routing import IntegerConverter
 
 # Our primary keys are 32-bit integers on every database: a larger id can name no row, and PostgreSQL would
 # refuse to compare it with the column.
 MAX_ROW_ID = 2**31 - 1
+# Python's int() also reads "٩" (an Arabic-Indic nine) and " 9": an id is written in ASCII digits or not at all.
+# Eighteen are more than any row id has, and keep int() from converting a 100,000-digit string.
+ASCII_DIGITS = re.compile(r"[0-9]{1,18}")
 
 
-def row_id(**kwargs) -> fields.Integer:
-    """An id of one of our rows (a JSON number, or its digits as a string)."""
-    return fields.Integer(validate=validate.Range(min=1, max=MAX_ROW_ID), **kwargs)
+class RowId(fields.Integer):
+    """An id of one of our rows: a JSON integer, or its ASCII digits as a string (answers write `_id` both ways).
+    Anything else is refused, rather than read as some row: 9.5 is not row 9, nor is "٩" or true."""
+
+    default_error_messages = {"invalid": "Not a valid id: an integer, or its digits as a string."}
+
+    def _validated(self, value) -> int:
+        if (isinstance(value, int) and not isinstance(value, bool)) or (
+                isinstance(value, str) and ASCII_DIGITS.fullmatch(value)):
+            return int(value)
+        raise self.make_error("invalid", input=value)
+
+
+def row_id(**kwargs) -> RowId:
+    """An id of one of our rows."""
+    return RowId(validate=validate.Range(min=1, max=MAX_ROW_ID), **kwargs)
+
+
+class AsciiIntegerConverter(IntegerConverter):
+    """`<int:...>` in a route: werkzeug's `\\d+` matches any script's digits, so /agents/٩ would name agent 9."""
+
+    regex = r"[0-9]+"
 
 
 def path_row_id(value: int, missing: Exception) -> int:
@@ -26,12 +51,7 @@ def not_blank(value: str) -> None:
         raise ValidationError("Must not be blank.")
 
 
-def storable(value: str) -> None:
-    """PostgreSQL text holds neither NUL nor a lone surrogate (which JSON can carry): refused as input, not a 500."""
-    if "\x00" in value or any("\ud800" <= character <= "\udfff" for character in value):
-        raise ValidationError("Must not contain NUL or unpaired surrogate characters.")
-
-
 def required_text(max_length: int, **kwargs) -> fields.String:
-    """A required, non-blank, storable string of at most `max_length` characters."""
-    return fields.String(required=True, validate=[not_blank, storable, validate.Length(max=max_length)], **kwargs)
+    """A required, non-blank string of at most `max_length` characters (text no column can hold never gets this
+    far: app/request_guard.py refuses it for every field)."""
+    return fields.String(required=True, validate=[not_blank, validate.Length(max=max_length)], **kwargs)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from app.api.fields import row_id, storable
+from app.api.fields import row_id
 from app.services import intent_catalogue
 from nlp.answer import MAX_CHARACTERS
 
@@ -20,7 +20,7 @@ class AcceptBodySchema(Schema):
                        metadata={"description": "synonym: the product it is added to (required when the proposal "
                                                 "names none)"})
     genericAnswer = fields.String(load_default=None, allow_none=True,
-                                  validate=[storable, validate.Length(max=MAX_CHARACTERS)],
+                                  validate=validate.Length(max=MAX_CHARACTERS),
                                   metadata={"description": "intent: its generic answer (else the default one)"})
     intent = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(
         sorted(entry["name"] for entry in intent_catalogue.CATALOGUE)),
