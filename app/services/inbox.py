@@ -18,19 +18,39 @@ from app import metrics, queue
 from app.database import insert_ignore, session
 from app.graph import CommentChange
 from app.models import InboxEvent, SocialPage
+from app.storable import cleaned
 
 log = logging.getLogger(__name__)
 NEW_COMMENT_VERBS = {"add"}
+# Each id of a change and the inbox column that keeps it.
+ID_COLUMNS = (("comment_id", "comment_id"), ("page_id", "page_external_id"), ("post_id", "post_external_id"),
+              ("parent_id", "parent_id"), ("from_id", "from_id"))
 # Pages seen connected are believed for this long without asking the database again. A page disconnected
 # meanwhile costs at most a stored row, which ingest then drops (it checks the page itself).
 CONNECTED_TTL_SECONDS = 30.0
 _connected_until: dict[tuple[str, str], float] = {}
 
 
+def storable_changes(changes: Iterable[CommentChange]) -> list[CommentChange]:
+    """The changes a row can hold, for `store_changes`; each other one is logged on its own (its id cut short) and
+    left out. Whatever a comment holds must not fail the insert, nor the page look-up before it: one bad change
+    would fail its whole delivery, and Meta would retry it for 36 hours with every good comment of the batch in it.
+    Callers drop them before anything else sees them (a 100,000-digit id bound to every log line of a request)."""
+    kept = []
+    for change in changes:
+        flaw = _flaw(change)
+        if flaw is None:
+            kept.append(change)
+        else:
+            log.warning("change %r skipped: %s", change.comment_id[:80], flaw)
+    return kept
+
+
 def store_changes(changes: Iterable[CommentChange], source: str) -> int:
-    """Insert the new comments of connected pages, commit, and ring the ingest doorbell; returns how many were new."""
+    """Insert the new comments of connected pages (changes that passed `storable_changes`), commit, and ring the
+    ingest doorbell; returns how many were new."""
     wanted = [change for change in changes if change.verb in NEW_COMMENT_VERBS and change.comment_id]
-    rows = [row for row in (_row(change, source) for change in wanted) if row is not None]
+    rows = [_row(change, source) for change in wanted]
     connected = _connected_pages({(row["platform"], row["page_external_id"]) for row in rows})
     rows = [row for row in rows if (row["platform"], row["page_external_id"]) in connected]
     new_ids = insert_ignore(InboxEvent, rows, ["platform", "comment_id"])
@@ -57,26 +77,25 @@ def forget_connected_pages() -> None:
     _connected_until.clear()
 
 
-def _row(change: CommentChange, source: str) -> dict | None:
-    """The inbox row of a change, or None when it cannot be Meta's (an id wider than its column, or with a
-    control character in it). Whatever a comment holds must not fail the insert, nor the page look-up before it:
-    one bad change would fail its whole delivery, and Meta would retry it for 36 hours with every good comment of
-    the batch in it."""
-    row = {"platform": change.platform, "comment_id": change.comment_id, "page_external_id": change.page_id,
-           "post_external_id": change.post_id, "parent_id": change.parent_id, "from_id": change.from_id,
-           "from_name": change.from_name, "message": change.message, "created_time": _utc(change.created_time),
-           "verb": change.verb, "source": source}
-    for name in ("comment_id", "page_external_id", "post_external_id", "parent_id", "from_id"):
-        if row[name] is not None and (len(row[name]) > _width(name) or not row[name].isprintable()):
-            log.warning("change %r skipped: its %s cannot be a Graph id", change.comment_id[:80], name)
-            return None
-    # PostgreSQL text cannot hold NUL characters; a display name longer than its column is cut.
-    for name in ("from_name", "message"):
-        if row[name] is not None:
-            row[name] = row[name].replace("\x00", "")
-    if row["from_name"] is not None:
-        row["from_name"] = row["from_name"][:_width("from_name")]
-    return row
+def _flaw(change: CommentChange) -> str | None:
+    """Why no row can hold the change: an id wider than its column (a Graph id is a few dozen digits) or with a
+    control character in it (or a lone surrogate, which is no printable character either)."""
+    for attribute, column in ID_COLUMNS:
+        value = getattr(change, attribute)
+        if value is not None and (len(value) > _width(column) or not value.isprintable()):
+            return f"its {column} cannot be a Graph id"
+    return None
+
+
+def _row(change: CommentChange, source: str) -> dict:
+    """The inbox row of a storable change. Its texts are the person's words, kept: cleaned of what no column holds
+    (app/storable.py), a display name longer than its column cut."""
+    from_name = cleaned(change.from_name)[:_width("from_name")] if change.from_name is not None else None
+    message = cleaned(change.message) if change.message is not None else None
+    return {"platform": change.platform, "comment_id": change.comment_id, "page_external_id": change.page_id,
+            "post_external_id": change.post_id, "parent_id": change.parent_id, "from_id": change.from_id,
+            "from_name": from_name, "message": message, "created_time": _utc(change.created_time),
+            "verb": change.verb, "source": source}
 
 
 def _width(column: str) -> int:

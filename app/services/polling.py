@@ -38,7 +38,7 @@ def poll_page(page_id: int, settings: dict) -> int:
         for object_id in _watched_objects(client, page):
             changes = [change_of(page, object_id, item) for item in
                        client.comments(object_id, page.access_token, since=since, platform=page.platform)]
-            stored += inbox.store_changes(changes, source="poll")
+            stored += inbox.store_changes(inbox.storable_changes(changes), source="poll")
     except graph.TokenInvalid:
         page.needs_reconnect = True
         session.commit()

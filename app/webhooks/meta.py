@@ -19,8 +19,18 @@ blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/webhooks",
                 description="Meta webhooks (X-Hub-Signature-256, no JWT)")
 
 
+# Ids and times are far shorter; anything longer is no number Meta sends.
+MAX_INTEGER_DIGITS = 40
+
+
 class PayloadInvalid(DomainError):
     status, code, message = 400, "payload_invalid", "The body is not a webhook delivery"
+
+
+def _graph_integer(digits: str) -> int | str:
+    """A JSON integer of the delivery: Python refuses to read one of more than 4,300 digits as a number, which would
+    refuse the whole delivery; as a string, it is one change's id that no row can hold."""
+    return int(digits) if len(digits) <= MAX_INTEGER_DIGITS else digits
 
 
 @blp.route("/meta")
@@ -47,9 +57,12 @@ class MetaWebhook(MethodView):
                                       current_app.config["META_APP_SECRET"]):
             refuse(Forbidden("Invalid signature", code="invalid_signature"))
         try:
-            changes = graph.parse_changes(json.loads(raw))
+            changes = graph.parse_changes(json.loads(raw, parse_int=_graph_integer))
         except (ValueError, RecursionError, graph.WebhookPayloadInvalid) as error:  # not JSON, too deep, not Meta's
             raise PayloadInvalid() from error
+        # Signed, so the delivery is answered 200 whatever its changes hold: each one no row can hold is logged and
+        # dropped here, before its ids are bound to the request's log lines, and its neighbours are stored.
+        changes = inbox.storable_changes(changes)
         log_context.bind_changes(changes)
         inbox.store_changes(changes, source="webhook")
         return Response("EVENT_RECEIVED", mimetype="text/plain")
