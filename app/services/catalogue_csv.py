@@ -6,11 +6,12 @@ return) by putting a `'` before it; import takes that `'` off again, so an expor
 A name that itself starts with `'` gets one more on export, so that import does not take off its own.
 
 Import checks every line first and reports each bad one with its number and reason; with any bad line nothing
-changes. A good file is added in one transaction (with the catalogue version raise): categories the page does not
-have yet are created, products new to the page are added with their synonyms, and a product the page already has in
-the same category gets the synonyms it lacks, so importing an export again changes nothing. The rows go in as a few
-multi-row INSERTs, not one ORM flush per row: 5,000 products load in well under a second
-(bench/catalogue_bench.py).
+changes. A quote never closed is a bad line of its own (the lines after it would be read as one product's name; a
+quoted cell over several lines that is closed is one cell, its line breaks spaces). A good file is added in one
+transaction (with the catalogue version raise): categories the page does not have yet are created, products new to
+the page are added with their synonyms, and a product the page already has in the same category gets the synonyms
+it lacks, so importing an export again changes nothing. The rows go in as a few multi-row INSERTs, not one ORM flush
+per row: 5,000 products load in well under a second (bench/catalogue_bench.py).
 """
 from __future__ import annotations
 
@@ -100,23 +101,43 @@ def parse(text: str) -> tuple[list[Row], list[BadLine]]:
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if ";" in first_line and "," not in first_line else ","  # a French spreadsheet's CSV
     rows, bad = [], []
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    lines = io.StringIO(text, newline="").readlines()  # as the reader counts them
+    reader = csv.reader(lines, delimiter=delimiter)
+    line = 1  # the line the next record starts on
     try:
         for cells in reader:
-            line = reader.line_num
+            first, last, line = line, reader.line_num, reader.line_num + 1
             if not any(cell.strip() for cell in cells):
                 continue
-            if line == 1 and tuple(cell.strip().casefold() for cell in cells) in HEADERS:
+            if first == 1 and tuple(cell.strip().casefold() for cell in cells) in HEADERS:
                 continue
-            row = _row(line, cells)
+            left_open = last == len(lines) and _quote_left_open(lines[first - 1:], delimiter)
+            row = _unclosed_quote(first, last) if left_open else _row(first, cells)
             (rows.append(row) if isinstance(row, Row) else bad.append(row))
     except csv.Error as error:
-        bad.append(BadLine(reader.line_num, f"Unreadable CSV: {error}", "unreadable"))
+        bad.append(BadLine(line, f"Unreadable CSV: {error}", "unreadable"))
     if not rows and not bad:
         bad.append(BadLine(0, "The file holds no product line", "noProduct"))
     if len(rows) > MAX_PRODUCTS:
         bad.append(BadLine(0, f"The file holds more than {MAX_PRODUCTS} products", "tooMany", {"max": MAX_PRODUCTS}))
     return rows, bad
+
+
+def _quote_left_open(record_lines: list[str], delimiter: str) -> bool:
+    """Whether the file's last record ends inside a quoted cell. The lenient reader takes the rest of the file as that
+    cell (its lines would be one product's name); the strict one says so, but also refuses what the lenient one
+    rightly takes (`"Robe" ,x`), so it reads only this record."""
+    try:
+        for _cells in csv.reader(record_lines, delimiter=delimiter, strict=True):
+            pass
+    except csv.Error as error:
+        return "unexpected end of data" in str(error)
+    return False
+
+
+def _unclosed_quote(first: int, last: int) -> BadLine:
+    return BadLine(first, f"A quote opened on this line is never closed (the file ends on line {last})",
+                   "unclosedQuote", {"last": last})
 
 
 def _row(line: int, cells: list[str]) -> Row | BadLine:
