@@ -4,12 +4,17 @@ a 500, every error must be our JSON error, and every answer must be one the docu
 
 The stateful part follows the document's links (app/api/openapi_links.py) as a signed-in owner of a connected
 Facebook page and Instagram account: it creates agents, categories, invitations and orders, then reads, changes
-and removes what they answered, with the same checks at every step."""
+and removes what they answered, with the same checks at every step.
+
+The hostile part sends every operation, as that owner naming their own page, requests whose strings in one place
+(the body, the query or the path) are all text no column can hold or longer than any field: never a 500, and
+every error our JSON."""
 from __future__ import annotations
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -28,6 +33,13 @@ SECURE = "/api/v1/secure"
 EXAMPLES_PER_OPERATION = 30
 STATEFUL_SCENARIOS = 40
 STATEFUL_STEPS = 8
+HOSTILE_EXAMPLES_PER_OPERATION = 4
+# A lone surrogate travels in JSON only (`"\ud800"`): a URL or a form carries bytes, and a surrogate has none of its
+# own. NUL travels everywhere (%00 in a URL). 100,000 characters are more than any field takes; 3,000 are about what
+# fits in a URL under gunicorn's request line bound.
+IN_BYTES = ["a\x00b", "x" * 3_000]
+IN_JSON = ["\ud800", "tail \udfff", "a\x00b", "x" * 100_000]
+CASE_PLACES = {"body": "body", "query": "query", "path": "path_parameters"}
 
 
 @schemathesis.check
@@ -142,6 +154,45 @@ def _name_the_owners_things(case, owner, instagram_id: str) -> None:
                 parameters[name] = owner.user.facebook_id
     if path == f"{SECURE}/project/add" and isinstance(case.body, dict):
         case.body.update(idPage=owner.page_id, typePage="facebook", idPost=owner.post_id)
+
+
+@schema.parametrize()
+@schema.given(data=st.data())
+@settings(max_examples=HOSTILE_EXAMPLES_PER_OPERATION, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_hostile_text_in_any_string_never_500s(case, data, app, shop_owner):
+    owner, instagram_id = shop_owner
+    _name_the_owners_things(case, owner, instagram_id)
+    parts = {attribute: getattr(case, attribute) for attribute in CASE_PLACES.values()}
+    place = data.draw(st.sampled_from([place for place, attribute in CASE_PLACES.items()
+                                       if _has_text(parts[attribute])] or ["body"]))
+    in_json = place == "body" and "json" in (case.media_type or "")
+    parts[CASE_PLACES[place]] = _every_text_made(parts[CASE_PLACES[place]],
+                                                 data.draw(st.sampled_from(IN_JSON if in_json else IN_BYTES)))
+    # A new case, not the generated one changed: schemathesis would check the changed one against the document
+    # again, with a validator that cannot read a lone surrogate.
+    hostile = case.operation.Case(method=case.method, headers=case.headers, media_type=case.media_type, **parts)
+    response = hostile.call(app=app, headers=owner.headers)
+    hostile.validate_response(response, checks=[not_a_server_error, errors_are_json])
+
+
+def _has_text(value) -> bool:
+    if isinstance(value, str):
+        return True
+    if isinstance(value, dict):
+        return any(_has_text(item) for item in value.values())
+    return isinstance(value, list) and any(_has_text(item) for item in value)
+
+
+def _every_text_made(value, bad: str):
+    """`value` with each string in it (not the keys: the request keeps its shape) replaced by `bad`."""
+    if isinstance(value, str):
+        return bad
+    if isinstance(value, dict):
+        return {key: _every_text_made(item, bad) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_every_text_made(item, bad) for item in value]
+    return value
 
 
 def test_every_link_leads_to_a_documented_operation_with_the_parameters_it_fills():
