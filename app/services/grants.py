@@ -2,17 +2,15 @@
 subscription it pays for, which becomes the user's current plan (app/services/plans.py takes the latest active)."""
 from __future__ import annotations
 
-import calendar
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import select
 
 from app.database import session
 from app.models import Payment, Plan, Subscription, User, utcnow
-from app.services.plans import all_plans, find
+from app.services.plans import all_plans, find, start_subscription
 
 MAX_MONTHS = 120
 
@@ -27,13 +25,6 @@ class Grant:
     plan: Plan
     payment: Payment
     subscription: Subscription
-
-
-def add_months(moment: datetime, months: int) -> datetime:
-    """The same day `months` calendar months later (the month's last day when it is shorter)."""
-    month_index = moment.month - 1 + months
-    year, month = moment.year + month_index // 12, month_index % 12 + 1
-    return moment.replace(year=year, month=month, day=min(moment.day, calendar.monthrange(year, month)[1]))
 
 
 def grant(network_user_id: str, plan_name: str, months: int = 1) -> Grant:
@@ -53,9 +44,7 @@ def grant(network_user_id: str, plan_name: str, months: int = 1) -> Grant:
                       payed_by="operator grant", email=user.email or "", created_at=now, paid_at=now)
     session.add(payment)
     session.flush()
-    subscription = Subscription(user_id=user.id, plan_id=plan.id, payment_id=payment.id, status="active",
-                                started_at=now, expires_at=add_months(now, months))
-    session.add(subscription)
+    subscription = start_subscription(user.id, plan, now, months, payment.id)
     session.commit()
     return Grant(user, plan, payment, subscription)
 

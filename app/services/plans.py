@@ -1,5 +1,6 @@
 """The plans (spec 001 §9: Free Trial shown as Free Offer, SME/Artisans, Agencies, Premium), their prices for a
-period, which plan a user holds now, and the Free Trial every new user starts with.
+period, which plan a user holds now, and where every subscription starts: the Free Trial every new user starts
+with, a paid order (app/services/settlement.py) and an operator's grant (app/services/grants.py).
 
 A user's current plan is their latest subscription that was not cancelled: an expired one stays current (the
 billing screen shows its expiry date and the upgrade notice) until a new one is bought.
@@ -14,6 +15,7 @@ from sqlalchemy import func, select
 
 from app.database import session
 from app.models import Plan, Subscription, User, utcnow
+from app.services.dates import add_months
 
 FREE_TRIAL = "Free Trial"
 FREE_TRIAL_DAYS = 15
@@ -41,9 +43,18 @@ class CurrentPlan:
 
 def start_free_trial(user: User) -> Subscription:
     plan = session.scalars(select(Plan).where(Plan.name == FREE_TRIAL)).one()
-    now = utcnow()
-    subscription = Subscription(user=user, plan=plan, started_at=now,
-                                expires_at=now + timedelta(days=plan.trial_days or FREE_TRIAL_DAYS))
+    return start_subscription(user.id, plan, utcnow())
+
+
+def start_subscription(user_id: int, plan: Plan, started_at: datetime, months: int | None = None,
+                       payment_id: int | None = None) -> Subscription:
+    """The one place a subscription starts (added to the session, committed by the caller): for `months` calendar
+    months when bought or granted, for the plan's trial days otherwise. It becomes the user's current plan, being
+    the latest."""
+    expires_at = (add_months(started_at, months) if months
+                  else started_at + timedelta(days=plan.trial_days or FREE_TRIAL_DAYS))
+    subscription = Subscription(user_id=user_id, plan=plan, payment_id=payment_id, status="active",
+                                started_at=started_at, expires_at=expires_at)
     session.add(subscription)
     return subscription
 

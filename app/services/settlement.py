@@ -19,9 +19,8 @@ from sqlalchemy import select, update
 
 from app.database import session
 from app.models import Payment, PaymentNotification, Subscription, utcnow
-from app.services import gateway, invoices
+from app.services import gateway, invoices, plans
 from app.services.billing import ORDER_ID_PATTERN
-from app.services.grants import add_months
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +98,8 @@ def _follow(payment: Payment, new_status: str) -> None:
     if new_status == "paid":
         payment.paid_at = payment.decided_at
         payment.invoice_number = invoices.next_number(payment.decided_at.year)
-        session.add(Subscription(user_id=payment.user_id, plan_id=payment.plan_id, payment_id=payment.id,
-                                 status="active", started_at=payment.decided_at,
-                                 expires_at=add_months(payment.decided_at, payment.period_months)))
+        plans.start_subscription(payment.user_id, payment.plan, payment.decided_at, payment.period_months,
+                                 payment.id)
     elif new_status in ("reimbursed", "chargeback"):
         for subscription in session.scalars(select(Subscription).where(Subscription.payment_id == payment.id)):
             subscription.status = "canceled"

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from app.config import ROOT
 from app.database import session
 from app.models import Payment, Subscription, User, utcnow
-from app.services import grants, plans
+from app.services import plans
 
 
 def run(app, *args: str) -> subprocess.CompletedProcess:
@@ -73,10 +73,3 @@ def test_other_commands_still_parse(app):
                               text=True, timeout=60)
         assert done.returncode == 2 and done.stderr.startswith("APP_ENV='production' cannot start:"), command
 
-
-def test_months_are_calendar_months():
-    from datetime import datetime
-
-    assert grants.add_months(datetime(2026, 1, 31, 12), 1) == datetime(2026, 2, 28, 12)
-    assert grants.add_months(datetime(2026, 11, 23), 3) == datetime(2027, 2, 23)
-    assert grants.add_months(datetime(2024, 2, 29), 12) == datetime(2025, 2, 28)
