@@ -20,7 +20,7 @@ from sqlalchemy import or_, select, update
 
 from app import graph, log_context, metrics
 from app.database import session
-from app.models import CommentLog, PlannedAction, SocialPage, utcnow
+from app.models import PlannedAction, SocialPage, utcnow
 from app.services import outcome_writer
 from app.services.graph import graph_client
 
@@ -104,7 +104,7 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
     return attempted
 
 
-def _forget_loaded(due: list[tuple[PlannedAction, SocialPage]]) -> None:
+def _forget_loaded(due: list[tuple[PlannedAction, SocialPage | None]]) -> None:
     """The rows were written on the writer's connection: a later read in this session loads them afresh."""
     for action, _page in due:
         if action in session:
@@ -161,24 +161,15 @@ def _retry_later(action: PlannedAction, seconds: float, error: Exception) -> Out
     return Outcome(action, "planned", error=str(error), due_at=utcnow() + timedelta(seconds=seconds))
 
 
-def record(outcomes: list[Outcome]) -> None:
-    """Write the outcomes on the actions and, for private replies, on the log events the team reads."""
-    now = utcnow()
-    settled = [outcome for outcome in outcomes if outcome.state != "sending"]
-    if settled:
-        session.execute(update(PlannedAction), [
-            {"id": outcome.action.id, "state": outcome.state, "result_id": outcome.result_id,
-             "error": outcome.error, "done_at": now if outcome.state == "done" else None,
-             "due_at": outcome.due_at or outcome.action.due_at} for outcome in settled])
-    replies = [outcome for outcome in settled if outcome.action.kind == "private_reply" and outcome.action.log_id
-               and outcome.state != "planned"]
-    if replies:
-        session.execute(update(CommentLog), [
-            {"id": outcome.action.log_id, "reply_message_id": outcome.result_id,
-             "reply_error": None if outcome.state == "done" else outcome.error}
-            for outcome in replies])
-    _hold_pages({outcome.action.page_id for outcome in outcomes if outcome.page_token_invalid})
-    session.commit()
+def record(outcome: Outcome) -> None:
+    """One outcome known outside a batch (a manual answer, a sweep's check), written by the batch's own writer."""
+    writer = outcome_writer.Writer()
+    writer.settle(outcome)
+    writer.flush()
+    _forget_loaded([(outcome.action, None)])
+    if outcome.page_token_invalid:
+        _hold_pages({outcome.action.page_id})
+        session.commit()
 
 
 def _hold_pages(page_ids: set[int]) -> None:

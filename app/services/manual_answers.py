@@ -51,12 +51,12 @@ def answer(settings: dict, user: User, platform: str, log_id: int, text: str, bu
     text = _filled(text, log, page)
     action = _claim(log, page, user, text, buttons)
     outcome, refused = _send(settings, action, page)
-    record = ManualAnswer(log_id=log.id, user_id=user.id, text=text, buttons=buttons,
-                          message_id=outcome.result_id, error=outcome.error)
-    session.add(record)
+    actions.record(outcome)  # the action's outcome and the log's reply fields, as the agent's replies are written
+    session.add(ManualAnswer(log_id=log.id, user_id=user.id, text=text, buttons=buttons,
+                             message_id=outcome.result_id, error=outcome.error))
     if outcome.state == "done":
         log.treated = True
-    actions.record([outcome])  # commits the action's outcome, the log's reply fields and this answer together
+    session.commit()
     if refused is not None:
         raise _refusal(refused)
     session.refresh(log)

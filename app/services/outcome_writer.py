@@ -5,7 +5,8 @@ on its action row as soon as its call returns, together with the next action's c
 prepared statement (one round trip, no BEGIN/COMMIT), elsewhere in two. A worker killed between two calls so leaves
 nothing it sent unrecorded, and at most the call it had in flight in `sending` (docs/architecture.md#queue-rules
 rule 2). A connection the database ended while the worker waited (a restart, a failover) is replaced and the
-write made again on the new one, so the outcome it carries is not lost with it. The copy of a private reply's
+write made again on the new one, so the outcome it carries is not lost with it. It is the one writer of outcomes:
+one known outside a batch (a manual answer, a sweep's check) goes through it too (app/services/actions.record). The copy of a private reply's
 outcome on its log event (`reply_message_id`, `reply_error`, for display) is written once per batch, in one round
 trip.
 

@@ -65,7 +65,7 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
             log.warning("could not check whether %s %s was done", action.kind, action.comment_id, exc_info=True)
             return
         if known is not None:
-            actions.record([known])
+            actions.record(known)
             return
     # Private replies (one per comment at Meta: a resend answers 10900, recorded as sent by an earlier attempt) and
     # hides are safe to resend; likes and public replies were checked above. Re-claim with a compare-and-set on
