@@ -17,6 +17,8 @@ COPY nlp/ nlp/
 COPY migrations/ migrations/
 COPY gunicorn.conf.py ./
 COPY --from=frontend /src/frontend/dist frontend/dist
+# The API answers a few display texts (the pricing plans' limits) from the frontend's locales, their one home.
+COPY frontend/src/i18n/locales/ frontend/src/i18n/locales/
 # The intent model is built here, with the image, after the code and data it is keyed on: a worker only loads it as
 # it starts, and refuses to start without it (docs/architecture.md#the-intent-model).
 RUN python -m nlp train

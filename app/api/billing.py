@@ -34,7 +34,7 @@ class CurrentPlan(MethodView):
     @blp.response(200, CurrentPlanAnswerSchema)
     def get(self, token):
         """The caller's current plan: limits, validity, expiry date (expired plans included) and usage."""
-        return {"data": billing.current_plan_answer(_caller(token))}
+        return {"data": billing.standing(_caller(token))}
 
 
 @blp.route(f"{PROFILE}/paymentHistory/<string:token>")
@@ -103,9 +103,7 @@ class PaymentSuccess(MethodView):
         """Called by the payment-success page at load, no body: the caller's latest order and current plan. It
         marks nothing paid: only the gateway's verified notification does."""
         user = current_user()
-        latest = billing.latest_payment(user)
-        return {"data": {"payment": billing.history_row(latest) if latest else None,
-                         "plan": billing.current_plan_answer(user)}}
+        return {"data": {"payment": billing.latest_payment(user), "plan": billing.standing(user)}}
 
 
 @blp.route("/api/v1/payment/notification")

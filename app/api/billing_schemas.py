@@ -44,8 +44,42 @@ class PurchaseSchema(Schema):
 
 # Answers
 
+def _feature(name: str) -> fields.Function:
+    return fields.Function(lambda offer: offer.features.get(name))
+
+
+def _limit(column: str) -> tuple[fields.Field, fields.Field, fields.Field]:
+    """A limit's count, with its display texts in English and French."""
+    return (fields.Integer(attribute=f"plan.{column}"),
+            *(fields.Function(lambda offer, language=language: offer.limit_text(column, language),
+                              metadata={"description": f"display text ({language})"}) for language in ("en", "fr")))
+
+
+class PlanOfferSchema(Schema):
+    """Spec 001 §3 "Pricing plan", from app/services/billing.PlanOffer."""
+
+    id = fields.Integer(attribute="plan.id")
+    name = fields.String(attribute="plan.name")
+    type = fields.String(attribute="plan.type")
+    label = fields.Function(lambda offer: offer.label("en"))
+    label_fr = fields.Function(lambda offer: offer.label("fr"))
+    payement = fields.Float(attribute="plan.price_tnd", metadata={"description": "TND a month"})
+    payement_fr = fields.Float(attribute="plan.price_eur", metadata={"description": "EUR a month"})
+    payment_do = fields.Float(attribute="plan.price_usd", metadata={"description": "USD a month"})
+    validityDays = fields.Function(lambda offer: offer.plan.trial_days if offer.is_trial else None)
+    selectable = fields.Function(lambda offer: not offer.is_trial)
+    totals = fields.Function(lambda offer: offer.totals(),
+                             metadata={"description": "{TND|EUR|USD: {months: price of the period}}"})
+    number_pages, number_pages_en, number_pages_fr = _limit("number_pages")
+    number_agent, number_agent_en, number_agent_fr = _limit("number_agents")
+    number_autoReply, number_autoReply_en, number_autoReply_fr = _limit("number_auto_replies")
+    number_user, number_user_en, number_user_fr = _limit("number_users")
+    history, performance, training = _feature("history"), _feature("performance"), _feature("training")
+    support, company, company_fr = _feature("support"), _feature("company"), _feature("company_fr")
+
+
 class PricingSchema(Schema):
-    data = fields.List(fields.Dict(), metadata={"description": "the plans in order (spec 001 §3 Pricing plan)"})
+    data = fields.List(fields.Nested(PlanOfferSchema), metadata={"description": "the plans in order"})
     currencies = fields.List(fields.Dict())
     currency = fields.String(metadata={"description": "the currency of the given country"})
     periods = fields.List(fields.Dict())
@@ -59,19 +93,22 @@ class UsageSchema(Schema):
 
 
 class CurrentPlanSchema(Schema):
-    name = fields.String()
-    type = fields.String()
+    """Spec 001 §3 "Current billing plan", from app/services/billing.Standing."""
+
+    name = fields.String(attribute="plan.name")
+    type = fields.String(attribute="plan.type")
     label = fields.String()
-    socialPages = fields.Integer()
-    teamMember = fields.Integer()
-    activeAgent = fields.Integer()
-    monthlyReplies = fields.Integer()
-    delai = fields.Integer(metadata={"description": "validity in days"})
-    period = fields.Integer(allow_none=True, metadata={"description": "months bought (none: trial or grant)"})
-    startDate = fields.DateTime()
-    expyriedate = fields.DateTime()
-    daysLeft = fields.Integer()
-    expired = fields.Boolean()
+    socialPages = fields.Integer(attribute="plan.number_pages")
+    teamMember = fields.Integer(attribute="plan.number_users")
+    activeAgent = fields.Integer(attribute="plan.number_agents")
+    monthlyReplies = fields.Integer(attribute="plan.number_auto_replies")
+    delai = fields.Integer(attribute="validity_days", metadata={"description": "validity in days"})
+    period = fields.Integer(attribute="current.period_months", allow_none=True,
+                            metadata={"description": "months bought (none: trial or grant)"})
+    startDate = fields.DateTime(attribute="current.started_at")
+    expyriedate = fields.DateTime(attribute="current.expires_at")
+    daysLeft = fields.Integer(attribute="days_left")
+    expired = fields.Boolean(attribute="current.expired")
     usage = fields.Nested(UsageSchema)
 
 
@@ -80,19 +117,21 @@ class CurrentPlanAnswerSchema(Schema):
 
 
 class HistoryRowSchema(Schema):
-    date_Create = fields.DateTime()
-    payment = fields.Float()
+    """Spec 001 §3 "Payment history row", from a Payment."""
+
+    date_Create = fields.DateTime(attribute="created_at")
+    payment = fields.Float(attribute="amount")
     currency = fields.String()
     status = fields.String()
     payed_by = fields.String()
-    description = fields.String()
-    period = fields.Integer()
-    factureNumber = fields.String(allow_none=True)
+    description = fields.String(attribute="plan.name")
+    period = fields.Integer(attribute="period_months")
+    factureNumber = fields.String(attribute="invoice_number", allow_none=True)
     email = fields.String()
-    idPack = fields.String()
-    amountTnd = fields.Float()
-    rateToTnd = fields.Float()
-    paidAt = fields.DateTime(allow_none=True)
+    idPack = fields.String(attribute="order_id")
+    amountTnd = fields.Float(attribute="amount_tnd")
+    rateToTnd = fields.Float(attribute="rate_to_tnd")
+    paidAt = fields.DateTime(attribute="paid_at", allow_none=True)
 
 
 class HistorySchema(Schema):
@@ -100,8 +139,9 @@ class HistorySchema(Schema):
 
 
 class TransactionSchema(HistoryRowSchema):
-    checkoutUrl = fields.String(metadata={"description": "where the browser POSTs `form` (an auto-submitted form)"})
-    method = fields.String()
+    checkoutUrl = fields.String(attribute="url",
+                                metadata={"description": "where the browser POSTs `form` (an auto-submitted form)"})
+    method = fields.Constant("POST")
     form = fields.Dict(keys=fields.String(), values=fields.String(),
                        metadata={"description": "the hidden fields, signed on the server"})
 

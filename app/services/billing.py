@@ -17,21 +17,15 @@ from sqlalchemy import select
 from app.database import session
 from app.errors import DomainError, Forbidden, NotFound
 from app.models import Payment, Plan, User, utcnow
-from app.services import currency, gateway, limits, plans
+from app.services import currency, gateway, limits, locale_texts, plans
 
 ORDER_ID_BYTES = 10  # 20 hex characters: unguessable, and short enough for the gateway's field
 # Our order ids and the operators' grants ("bonus-<hex>"): anything else names no order, and is not looked up.
 ORDER_ID_PATTERN = re.compile(r"[A-Za-z0-9-]{1,64}")
-FREE_OFFER = {"en": "Free Offer", "fr": "Offre gratuite"}
-LIMIT_TEXTS = {
-    "number_pages": ("{n} social pages", "{n} pages sociales"),
-    "number_agent": ("{n} active agents", "{n} agents actifs"),
-    "number_autoReply": ("{n} automatic replies a month", "{n} réponses automatiques par mois"),
-    "number_user": ("{n} team members", "{n} membres d'équipe"),
-}
-LIMIT_COLUMNS = {"number_pages": "number_pages", "number_agent": "number_agents",
-                 "number_autoReply": "number_auto_replies", "number_user": "number_users"}
-
+# The plan's limits: their columns, and their texts in the frontend's locales (billing.json, pricing.*), which the
+# pricing answer's display variants are read from (app/services/locale_texts.py).
+LIMITS = (("number_pages", "pricing.pages"), ("number_agents", "pricing.agents"),
+          ("number_auto_replies", "pricing.replies"), ("number_users", "pricing.users"))
 
 class NotYourAccount(Forbidden):
     message = "This account is not yours"
@@ -53,62 +47,77 @@ def require_own_account(user: User, network_id: str) -> None:
 def pricing(settings: dict, country: str | None) -> dict:
     """The plans in order with their prices in the three currencies, limits and features; the currencies, the
     periods with their discounts, and the currency of the caller's country."""
-    return {"data": [_plan_entry(plan) for plan in plans.all_plans()],
+    return {"data": [PlanOffer(plan) for plan in plans.all_plans()],
             "currencies": currency.catalogue(settings),
             "currency": currency.for_country(country),
             "periods": [{"months": months, "discount": discount}
                         for months, discount in plans.PERIOD_DISCOUNTS.items()]}
 
 
-def _plan_entry(plan: Plan) -> dict:
-    features = plan.features or {}
-    trial = plan.type == plans.FREE_TRIAL
-    entry = {"id": plan.id, "name": plan.name, "type": plan.type,
-             "label": FREE_OFFER["en"] if trial else plan.name, "label_fr": FREE_OFFER["fr"] if trial else plan.name,
-             "payement": float(plan.price_tnd), "payement_fr": float(plan.price_eur), "payment_do": float(plan.price_usd),
-             "validityDays": plan.trial_days if trial else None, "selectable": not trial,
-             "totals": {code: {str(months): float(plans.price(plan, code, months)) for months in plans.PERIOD_DISCOUNTS}
-                        for code in currency.CURRENCIES}}
-    for key, column in LIMIT_COLUMNS.items():
-        count = getattr(plan, column)
-        english, french = LIMIT_TEXTS[key]
-        entry |= {key: count, f"{key}_en": english.format(n=f"{count:,}"),
-                  f"{key}_fr": french.format(n=f"{count:,}".replace(",", " "))}
-    for key in ("history", "performance", "training", "support", "company", "company_fr"):
-        entry[key] = features.get(key)
-    return entry
+@dataclass(frozen=True)
+class PlanOffer:
+    """One plan of the pricing catalogue (its spellings on the wire: app/api/billing_schemas.PlanOfferSchema)."""
+
+    plan: Plan
+
+    @property
+    def features(self) -> dict:
+        return self.plan.features or {}
+
+    @property
+    def is_trial(self) -> bool:
+        return self.plan.type == plans.FREE_TRIAL
+
+    def label(self, language: str) -> str:
+        """The Free Trial is shown as the Free Offer; other plans by their name."""
+        return locale_texts.text(language, "billing", "pricing.freeOffer") if self.is_trial else self.plan.name
+
+    def limit_text(self, column: str, language: str) -> str:
+        key = dict(LIMITS)[column]
+        return locale_texts.counted(language, "billing", key, getattr(self.plan, column))
+
+    def totals(self) -> dict:
+        return {code: {str(months): float(plans.price(self.plan, code, months)) for months in plans.PERIOD_DISCOUNTS}
+                for code in currency.CURRENCIES}
 
 
-def current_plan_answer(user: User) -> dict | None:
-    """Spec 001 §3 "Current billing plan": the limits, the validity and the expiry date (the expiry notices'
-    data), with what the user uses of each limit now."""
+@dataclass(frozen=True)
+class Standing:
+    """Spec 001 §3 "Current billing plan": the plan in force, its dates (the expiry notices' data) and what the user
+    uses of each limit now (spellings on the wire: app/api/billing_schemas.CurrentPlanSchema)."""
+
+    current: plans.CurrentPlan
+    usage: dict
+
+    @property
+    def plan(self) -> Plan:
+        return self.current.plan
+
+    @property
+    def label(self) -> str:
+        return PlanOffer(self.plan).label("en")
+
+    @property
+    def validity_days(self) -> int:
+        return (self.current.expires_at - self.current.started_at).days
+
+    @property
+    def days_left(self) -> int:
+        """Whole days left; negative once expired (-1 on the day after the expiry)."""
+        now, expires_at = utcnow(), self.current.expires_at
+        return (expires_at - now).days if not self.current.expired else -((now - expires_at).days + 1)
+
+
+def standing(user: User) -> Standing | None:
+    """The user's latest plan not cancelled, expired or not, with their usage; None without any."""
     current = plans.current_plan(user)
-    if current is None:
-        return None
-    plan, now = current.plan, utcnow()
-    usage = limits.usage(user)
-    return {"name": plan.name, "type": plan.type, "label": FREE_OFFER["en"] if current.is_trial else plan.name,
-            "socialPages": plan.number_pages, "teamMember": plan.number_users, "activeAgent": plan.number_agents,
-            "monthlyReplies": plan.number_auto_replies,
-            "delai": (current.expires_at - current.started_at).days, "period": current.period_months,
-            "startDate": current.started_at, "expyriedate": current.expires_at,
-            "daysLeft": (current.expires_at - now).days if not current.expired else -((now - current.expires_at).days + 1),
-            "expired": current.expired, "usage": usage}
+    return None if current is None else Standing(current, limits.usage(user))
 
 
-def history(user: User) -> list[dict]:
+def history(user: User) -> list[Payment]:
     """Every payment of the user, newest first (spec 001 §3 "Payment history row")."""
-    rows = session.scalars(select(Payment).where(Payment.user_id == user.id)
-                           .order_by(Payment.created_at.desc(), Payment.id.desc()))
-    return [history_row(payment) for payment in rows]
-
-
-def history_row(payment: Payment) -> dict:
-    return {"date_Create": payment.created_at, "payment": float(payment.amount), "currency": payment.currency,
-            "status": payment.status, "payed_by": payment.payed_by, "description": payment.plan.name,
-            "period": payment.period_months, "factureNumber": payment.invoice_number, "email": payment.email,
-            "idPack": payment.order_id, "amountTnd": float(payment.amount_tnd), "rateToTnd": float(payment.rate_to_tnd),
-            "paidAt": payment.paid_at}
+    return list(session.scalars(select(Payment).where(Payment.user_id == user.id)
+                                .order_by(Payment.created_at.desc(), Payment.id.desc())))
 
 
 def own_payment(user: User, order_id: str) -> Payment:
@@ -143,7 +152,7 @@ class Purchase:
     language: str
 
 
-def start_purchase(settings: dict, user: User, purchase: Purchase) -> dict:
+def start_purchase(settings: dict, user: User, purchase: Purchase) -> Checkout:
     """Record the order as pending and answer it with the signed form the browser posts to the checkout."""
     plan = selectable_plan(user, purchase.plan_name)
     amount = plans.price(plan, purchase.currency, purchase.months)
@@ -157,8 +166,19 @@ def start_purchase(settings: dict, user: User, purchase: Purchase) -> dict:
                       adresse=purchase.address, language=purchase.language)
     session.add(payment)
     session.commit()
-    return {**history_row(payment), "checkoutUrl": settings["GATEWAY_URL"], "method": "POST",
-            "form": gateway.checkout_form(settings, _order(payment))}
+    return Checkout(payment, settings["GATEWAY_URL"], gateway.checkout_form(settings, _order(payment)))
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """A pending order as its history row shows it, with where the browser posts the signed form."""
+
+    payment: Payment
+    url: str
+    form: dict
+
+    def __getattr__(self, name: str):
+        return getattr(self.payment, name)  # the row's fields are the payment's
 
 
 def selectable_plan(user: User, name: str) -> Plan:

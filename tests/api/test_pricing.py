@@ -43,3 +43,13 @@ def test_the_region_picks_the_currency(client):
 def test_a_malformed_country_is_refused_with_a_message(client):
     answer = client.get("/api/v1/pricing/pricing?country=France")
     assert answer.status_code == 422 and answer.get_json()["errors"]["query"]["country"]
+
+
+def test_limit_texts_are_the_screens_words_singular_included(client):
+    """The display variants are the frontend's locale texts (billing.json pricing.*), plural rules included: the
+    trial's one agent and one member are singular, and French says "0 page sociale" as the pricing card does."""
+    trial = client.get("/api/v1/pricing/pricing").get_json()["data"][0]
+    assert (trial["number_agent_en"], trial["number_user_en"], trial["number_pages_en"]) == (
+        "1 active agent", "1 team member", "0 social pages")
+    assert (trial["number_agent_fr"], trial["number_user_fr"], trial["number_pages_fr"]) == (
+        "1 agent actif", "1 membre d'équipe", "0 page sociale")

@@ -61,9 +61,9 @@ def test_the_pass_marks_ended_plans_and_abandoned_orders(app):
 def test_an_expired_plan_stays_the_current_plan_with_its_date(app):
     ended, _ = _world()
     expiry.expire(app.config)
-    current = billing.current_plan_answer(ended)
-    assert (current["name"], current["expired"], current["daysLeft"]) == ("Agencies", True, -1)
-    assert current["expyriedate"] < utcnow()
+    current = billing.standing(ended)
+    assert (current.plan.name, current.current.expired, current.days_left) == ("Agencies", True, -1)
+    assert current.current.expires_at < utcnow()
 
 
 def test_the_real_worker_runs_the_task(app, celery_worker):
