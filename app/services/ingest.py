@@ -1,4 +1,4 @@
-"""Deciding received comments: choose the agent, guard against loops, moderate, match, log, plan, send.
+"""Draining received comments: choose the agent, decide (app/services/comment_decision.py), log, plan, send.
 
 The inbox is drained a batch at a time. A batch's rows are locked as they are read (FOR UPDATE SKIP LOCKED on
 PostgreSQL), so two workers draining at once take different comments. Everything a batch decides (the log
@@ -26,8 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app import log_context, metrics, queue
 from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
-from app.services import actions, limits, matchers, planning, subscribers
-from nlp import Match, answer, sentiment, spam
+from app.services import actions, comment_decision, limits, planning, subscribers
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -44,13 +43,12 @@ ACTION_COLUMNS = ("page_id", "log_id", "comment_id", "kind", "payload", "due_at"
 
 
 @dataclass
-class Decision:
+class Decided:
+    """A comment of the batch, with what is done with it (app/services/comment_decision.py)."""
     event: InboxEvent
     page: SocialPage
     agent: Agent | None
-    match: Match
-    reply: answer.Answer | None = None
-    refusal: str | None = None
+    decision: comment_decision.Decision
 
 
 def drain(settings: dict) -> int:
@@ -146,33 +144,32 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     """Log, plan and commit a batch; returns the actions reserved for sending now, with their pages."""
     pages = _pages_of(batch)
     agents = _agents_of(list(pages.values()), batch)
-    decisions, own = [], []
+    decided, own = [], []
     for event in batch:
         log_context.bind_event(event)
         page = pages.get((event.platform, event.page_external_id))
         if page is None or not page.is_connected:
             continue
-        agent = _agent_for(agents, page, event.post_external_id)
-        if page.wrote(event.from_id):
-            # The page's own comments and public replies come back as webhooks: never answer them (no reply loops).
-            # Its own top-level comments are logged, so a team trying its agent from the page sees why nothing came.
-            if event.parent_id in (None, event.post_external_id):
-                own.append(_own_comment(event, page, agent))
-            continue
-        decisions.append(_decision(event, page, agent))
-    _take_replies(decisions)
-    entries = [_log_entry(decision) for decision in decisions + own]
+        item = _decision(event, page, _agent_for(agents, page, event.post_external_id))
+        if item is None:
+            continue  # the page's own reply: never decided (no reply loops)
+        # The page's own top-level comments are only logged (after the others), so a team trying its agent from
+        # the page sees why nothing came; they are no commenter's and draw nothing.
+        (own if item.decision.reason == comment_decision.OWN_COMMENT else decided).append(item)
+    _take_replies(decided)
+    entries = [_log_entry(item) for item in decided + own]
     for entry, log_id in zip(entries, insert_rows(CommentLog, entries)):
         entry["id"] = log_id
-    planned = [item for decision, entry in zip(decisions, entries) for item in _actions(decision, entry)]
+    planned = [action for item, entry in zip(decided, entries)
+               for action in planning.planned(item.page, entry["id"], entry["comment_id"], item.decision.actions)]
     due_now = _reserve_due_now(planned)
     for item, action_id in zip(planned, insert_rows(PlannedAction, [_action_row(item) for item in planned])):
         set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
-    subscribers.record([(decision.page, decision.event) for decision in decisions])
+    subscribers.record([(item.page, item.event) for item in decided])
     session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
                     .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
     session.commit()
-    metrics.comments_decided(decisions)
+    metrics.comments_decided([item.decision for item in decided])
     pages_by_id = {page.id: page for page in pages.values()}
     return [(item, pages_by_id[item.page_id]) for item in due_now]
 
@@ -211,43 +208,29 @@ def _answers(agent: Agent) -> bool:
     return agent.live and (agent.trained or agent.trained_version is not None)
 
 
-def _moderation(text: str) -> Match:
-    return Match(text=text, language="", negative=sentiment.is_negative(text), has_link=spam.has_link(text))
+def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decided | None:
+    """The comment decided by the agent chosen for it; None for the page's own replies."""
+    comment = comment_decision.posted_comment(page, event, event.post_external_id)
+    decision = comment_decision.of(page, agent, comment, answers=agent is not None and _answers(agent))
+    return None if decision is None else Decided(event, page, agent, decision)
 
 
-def _own_comment(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decision:
-    return Decision(event, page, agent, Match(text=event.message or "", language=""), refusal="own_comment")
-
-
-def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decision:
-    text = event.message or ""
-    if agent is None:
-        return Decision(event, page, None, _moderation(text))
-    if not _answers(agent):
-        return Decision(event, page, agent, _moderation(text), refusal="agent_not_live")
-    match, reply = matchers.reply_to(agent, page, text, subscribers.names(event, page))
-    if page.spam and match.has_link:
-        # The page's anti-spam switch hides comments with a link (see _actions); a hidden comment is not answered.
-        return Decision(event, page, agent, match, refusal="link")
-    return Decision(event, page, agent, match, reply)
-
-
-def _take_replies(decisions: list[Decision]) -> None:
+def _take_replies(decided: list[Decided]) -> None:
     """One draw on each owner's monthly replies for the whole batch; the comments past the plan are refused."""
     wanting = defaultdict(list)
-    for decision in decisions:
-        if decision.reply is not None:
-            wanting[decision.page.owner_id].append(decision)
-    for owner_id, owners_decisions in wanting.items():
-        granted, refusal = limits.take_replies(owner_id, len(owners_decisions))
-        for decision in owners_decisions[granted:]:
-            decision.refusal = refusal
+    for item in decided:
+        if item.decision.answered:
+            wanting[item.page.owner_id].append(item)
+    for owner_id, owners_items in wanting.items():
+        granted, refusal = limits.take_replies(owner_id, len(owners_items))
+        for item in owners_items[granted:]:
+            item.decision = item.decision.refused(refusal)
 
 
-def _log_entry(decision: Decision) -> dict:
+def _log_entry(item: Decided) -> dict:
     """The log event's row (inserted with the batch's others in one statement, without ORM objects)."""
-    event, page, agent, match, reply = (decision.event, decision.page, decision.agent, decision.match,
-                                        decision.reply)
+    event, page, agent, decision = item.event, item.page, item.agent, item.decision
+    match, reply = decision.match, decision.reply
     intents = [{"intent": item.name, "score": round(item.score, 4)} for item in match.intents]
     if agent is not None and match.matched:
         intents = [{**item, "resp": reply.text if reply and item["intent"] == reply.intent else None,
@@ -263,40 +246,16 @@ def _log_entry(decision: Decision) -> dict:
                    "synonym": p.synonym, "words": p.words} for p in match.products],
         publisher_id=event.from_id, publisher=subscribers.publisher(event), negative=match.negative,
         has_link=match.has_link, link=_comment_link(event, page),
-        treated=reply is not None and decision.refusal is None, skip_reason=_skip_reason(decision),
+        treated=decision.answered, skip_reason=decision.reason,
         why={"threshold": match.threshold, "silent": match.silent,
              "candidates": [{"intent": item.name, "score": item.score} for item in match.candidates],
              "intent": reply.intent if reply else None, "product": reply.product if reply else None})
-
-
-def _skip_reason(decision: Decision) -> str | None:
-    if decision.refusal in ("own_comment", "agent_not_live", "link"):
-        return decision.refusal
-    if decision.agent is None:
-        return "no_agent"
-    if not decision.match.matched:
-        return "not_matched"
-    if decision.reply is None:
-        return "no_answer"
-    return decision.refusal  # logged as not answered when the plan refused; nothing is sent
 
 
 def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:
     if page.platform == "facebook":
         return f"https://www.facebook.com/{event.comment_id}"
     return None
-
-
-def _actions(decision: Decision, entry: dict) -> list[PlannedAction]:
-    """Hide at once a comment with a link (anti-spam on) or a negative one (hide-negative on); answer if granted."""
-    page, match = decision.page, decision.match
-    planned = []
-    if (page.spam and match.has_link) or (page.hide_comment and match.negative):
-        planned.append(planning.action(page, entry["id"], entry["comment_id"], "hide", utcnow()))
-    if entry["treated"]:
-        planned += planning.answer_actions(page, entry["id"], entry["comment_id"], decision.reply.text,
-                                           decision.reply.buttons)
-    return planned
 
 
 def _action_row(item: PlannedAction) -> dict:

@@ -1,4 +1,5 @@
-"""Turning a decision about a comment into planned action rows, each due according to the page's delay.
+"""Turning a decision about a comment (app/services/comment_decision.py) into planned action rows, each due
+according to the page's delay.
 
 The due time is drawn once and stored (docs/architecture.md#queue-rules rule 4): a worker restart or a Redis flush
 cannot change when, or whether, a reply goes out.
@@ -9,6 +10,7 @@ import random
 from datetime import datetime, timedelta
 
 from app.models import PlannedAction, SocialPage, utcnow
+from app.services.comment_decision import Action
 
 MAX_DELAY_MS = (59 * 60 + 59) * 1000  # spec 000 §9: 0-59 minutes and 0-59 seconds
 
@@ -31,13 +33,10 @@ def action(page: SocialPage, log_id: int, comment_id: str, kind: str, due_at: da
                          payload=payload or {}, state="planned", attempts=0, claimed_at=None)
 
 
-def answer_actions(page: SocialPage, log_id: int, comment_id: str, text: str, buttons: list) -> list[PlannedAction]:
-    """The private reply, plus the like and the public reply when the page has them on (Facebook only)."""
-    due = reply_due_at(page)
-    planned = [action(page, log_id, comment_id, "private_reply", due, {"text": text, "buttons": buttons})]
-    if page.platform == "facebook" and page.likes_comment:
-        planned.append(action(page, log_id, comment_id, "like", due))
-    if page.platform == "facebook" and page.public_reply_enabled and page.public_reply_message.strip():
-        planned.append(action(page, log_id, comment_id, "public_reply", due,
-                              {"message": page.public_reply_message}))
-    return planned
+def planned(page: SocialPage, log_id: int, comment_id: str, actions: list[Action]) -> list[PlannedAction]:
+    """A decision's actions as rows (app/services/comment_decision.py): a hide due at once, the answer's actions
+    (private reply, like, public reply) all at one reply time, drawn here."""
+    now = utcnow()
+    reply_at = reply_due_at(page, now) if any(item.delayed for item in actions) else now
+    return [action(page, log_id, comment_id, item.kind, reply_at if item.delayed else now, item.payload)
+            for item in actions]

@@ -1,7 +1,8 @@
 """The wizard's chat simulator (spec 001 §2 "Wizard" step 3, §7 POST /logEvent/test/wizard): the private message
-the agent would send for a test comment, built by the live pipeline's own code (app/services/matchers.py
-reply_to), so what the wizard shows is what a commenter gets. The tester stands for the commenter: the
-personalisation tags take the signed-in user's names (Facebook only, as for real commenters)."""
+the agent would send for a test comment, decided by the live pipeline's own decision
+(app/services/comment_decision.py), so what the wizard shows is what a commenter gets. The tester stands for the
+commenter: the personalisation tags take the signed-in user's names (Facebook only, as for real commenters). The
+agent is tried as configured now, a draft too; the test message is on no post, so nothing hides it."""
 from __future__ import annotations
 
 from sqlalchemy.orm import selectinload
@@ -9,7 +10,7 @@ from sqlalchemy.orm import selectinload
 from app.database import session
 from app.errors import NotFound
 from app.models import Agent, AgentIntent, SocialPage, User
-from app.services import access, matchers
+from app.services import access, comment_decision, subscribers
 
 
 def replies(user: User, target_id: str, text: str) -> list[dict]:
@@ -17,11 +18,10 @@ def replies(user: User, target_id: str, text: str) -> list[dict]:
     "I didn't understand. Sorry !")."""
     agent = _agent(user, target_id)
     page = session.get(SocialPage, agent.page_id)
-    names = {"first_name": "", "last_name": "", "page_name": page.name}
-    if page.platform == "facebook":
-        names.update(first_name=user.first_name or "", last_name=user.last_name or "")
-    _match, reply = matchers.reply_to(agent, page, text, names)
-    if reply is None or not reply.text.strip():
+    names = subscribers.tag_values(user.first_name or "", user.last_name or "", page)
+    decision = comment_decision.of(page, agent, comment_decision.Comment(text, names, posted=False))
+    reply = decision.reply
+    if not decision.answered or not reply.text.strip():
         return []
     return [{"response": {"text": reply.text, "buttons": reply.buttons}, "intent": reply.intent,
              "product": reply.product}]

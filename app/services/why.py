@@ -2,33 +2,32 @@
 intents with their scores, the products and the words that named them), why the agent answered or not, and what
 was done on the network (each planned action with its state, time sent or the Graph API's error).
 
-The decision's own facts are stored on the log when it is decided (app/services/ingest.py); the outcomes are read
-from its planned actions, so a reply sent later or refused by Meta shows without touching the log.
+The decision's own facts are stored on the log when it is decided (app/services/ingest.py), its reason among them
+(app/services/comment_decision.py, which also tells apart why nothing matched); the outcomes are read from its
+planned actions, so a reply sent later or refused by Meta shows without touching the log.
 """
 from __future__ import annotations
 
 from datetime import datetime
 
 from app.models import CommentLog, PlannedAction
+from app.services import comment_decision as decision
 from app.services import proposals
 
-# Why nothing was answered: the key the screen translates, and its English wording.
+# Why nothing was answered (the decision's reasons): the key the screen translates, and its English wording.
 REASONS = {
-    "own_comment": "The page's own comment: the agent never answers the page itself.",
-    "no_agent": "No agent answers this post or page.",
-    "agent_not_live": "The agent is not live (Draft or Not Active): it answers nothing.",
-    "link": "The comment carries a link and the page hides links (anti-spam): hidden, not answered.",
-    "negative_hidden": "A negative comment, hidden as the page's settings ask.",
-    "asks_nothing": "The comment asks nothing (praise, thanks, a tag).",
-    "intent_not_in_agent": "The comment is about {intent}, an intent this agent does not have.",
-    "below_threshold": "No intent scored {threshold}% or more.",
-    "no_answer": "The matched intent has no answer written.",
-    "plan_limit": "The plan's monthly reply limit is reached.",
-    "plan_expired": "The plan has expired.",
+    decision.OWN_COMMENT: "The page's own comment: the agent never answers the page itself.",
+    decision.NO_AGENT: "No agent answers this post or page.",
+    decision.AGENT_NOT_LIVE: "The agent is not live (Draft or Not Active): it answers nothing.",
+    decision.LINK: "The comment carries a link and the page hides links (anti-spam): hidden, not answered.",
+    decision.NEGATIVE_HIDDEN: "A negative comment, hidden as the page's settings ask.",
+    decision.ASKS_NOTHING: "The comment asks nothing (praise, thanks, a tag).",
+    decision.INTENT_NOT_IN_AGENT: "The comment is about {intent}, an intent this agent does not have.",
+    decision.BELOW_THRESHOLD: "No intent scored {threshold}% or more.",
+    decision.NO_ANSWER: "The matched intent has no answer written.",
+    decision.PLAN_LIMIT: "The plan's monthly reply limit is reached.",
+    decision.PLAN_EXPIRED: "The plan has expired.",
 }
-# Reasons stored as such by the pipeline; "not_matched" is refined below from what the matcher read.
-STORED_REASONS = frozenset({"own_comment", "no_agent", "agent_not_live", "link", "no_answer", "plan_limit",
-                            "plan_expired"})
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -42,7 +41,7 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
     proposals it fed (app/services/proposals.py for_logs; looked up when not given)."""
     stored = log.why or {}
     threshold = stored.get("threshold")
-    candidates = candidates_of(stored.get("candidates"), threshold, agent_intents)
+    candidates = decision.candidates_of(stored.get("candidates"), threshold, agent_intents)
     reason = _reason(log, stored, candidates, actions)
     return {
         "language": log.language, "threshold": threshold, "intents": candidates,
@@ -57,31 +56,9 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
     }
 
 
-def candidates_of(scores: list[dict] | None, threshold: float | None, agent_intents: set[str]) -> list[dict]:
-    """The model's best intents ({intent, score}), each said to be in the agent or not, above the threshold or not."""
-    return [{"intent": item["intent"], "score": item["score"], "inAgent": item["intent"] in agent_intents,
-             "aboveThreshold": threshold is not None and item["score"] >= threshold}
-            for item in scores or []]
-
-
 def _reason(log: CommentLog, stored: dict, candidates: list[dict], actions: list[PlannedAction]) -> str | None:
-    if log.skip_reason in STORED_REASONS:
-        return log.skip_reason
-    if log.skip_reason is None:
-        return None
-    return unmatched_reason(silent=bool(stored.get("silent")), candidates=candidates,
-                            negative_hidden=log.negative and any(action.kind == "hide" for action in actions))
-
-
-def unmatched_reason(*, negative_hidden: bool, silent: bool, candidates: list[dict]) -> str:
-    """Why the matcher matched nothing, from what it read: the agent messages screen and the replay say the same."""
-    if negative_hidden:
-        return "negative_hidden"
-    if silent:
-        return "asks_nothing"
-    if any(item["aboveThreshold"] and not item["inAgent"] for item in candidates):
-        return "intent_not_in_agent"
-    return "below_threshold"
+    return decision.shown_reason(log.skip_reason, silent=bool(stored.get("silent")), candidates=candidates,
+                                 negative_hidden=log.negative and any(action.kind == "hide" for action in actions))
 
 
 def reason_text(reason: str | None, candidates: list[dict], threshold: float | None) -> str | None:
