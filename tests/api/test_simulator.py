@@ -117,12 +117,8 @@ def _wait(predicate, timeout=60.0):
     raise AssertionError("not reached in time")
 
 
-def test_the_live_pipeline_sends_what_the_simulator_showed(client, sandbox, signed_in, celery_worker):
-    owner, agent_id = shop(client, sandbox, signed_in)
-    text = "Prix svp"
-    shown = client.post(TEST, json={"message": {"text": text}, "idPost": owner.post_id},
-                        headers=owner.headers).get_json()
-
+def go_live(client, owner, agent_id: int) -> None:
+    """Train the shop's agent through the API (in the suite's Celery worker) and make it live, as its owner would."""
     trained = client.post("/trainagentpos", json={"intents": "Price", "entiti": "Robe rouge", "idProject": agent_id},
                           headers=owner.headers)
     assert trained.status_code == 202
@@ -130,6 +126,15 @@ def test_the_live_pipeline_sends_what_the_simulator_showed(client, sandbox, sign
     assert agent.trained_version == agent.version and agent.trained_at is not None
     activated = client.put(f"{SECURE}/project/agent/live/{agent_id}", json={"live": True}, headers=owner.headers)
     assert activated.get_json()["status"] is True
+
+
+def test_the_live_pipeline_sends_what_the_simulator_showed(client, sandbox, signed_in, celery_worker):
+    owner, agent_id = shop(client, sandbox, signed_in)
+    text = "Prix svp"
+    shown = client.post(TEST, json={"message": {"text": text}, "idPost": owner.post_id},
+                        headers=owner.headers).get_json()
+
+    go_live(client, owner, agent_id)
     # The commenter has the tester's name, so the personalisation tags read the same.
     author = {"id": "7345098712340099", "name": "Amira Ben Salah"}
     comment = sandbox.admin.comment(owner.post_id, text, author=author)
