@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from app.settings import CONFIG_KEY, Settings, SettingsError
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Where each kind of installation may run: development and test on the embedded defaults, every other kind
@@ -113,9 +115,9 @@ class ConfigError(RuntimeError):
     """The environment does not describe a product that may start."""
 
 
-def load_settings(overrides: dict | None = None) -> dict:
+def load_settings(overrides: dict | None = None) -> Settings:
     """Merge defaults, the environment and explicit overrides; refuse settings this kind of installation
-    may not start on."""
+    may not start on. Built once at start, and passed where needed (app/settings.py)."""
     overrides = overrides or {}
     settings = {key: os.environ.get(key, value) for key, value in DEFAULTS.items()}
     env = overrides.get("APP_ENV", settings["APP_ENV"])
@@ -124,9 +126,15 @@ def load_settings(overrides: dict | None = None) -> dict:
         settings[key] = os.environ.get(key, DEV_SECRETS[key] if local else "")
     settings.update(overrides)
     problems = _problems(settings, given={*os.environ, *overrides})
+    try:
+        parsed = Settings.parse(settings) if not problems else None
+    except SettingsError as error:
+        problems = [str(error)]
     if problems:
         raise ConfigError("\n".join([f"APP_ENV={settings['APP_ENV']!r} cannot start:", *problems]))
-    return settings
+    # The nlp package reads its cache from the environment (it knows nothing of the app): this setting sets it.
+    os.environ["NLP_CACHE_DIR"] = str(parsed.nlp_cache_dir)
+    return parsed
 
 
 def _problems(settings: dict, given: set[str]) -> list[str]:
@@ -182,12 +190,13 @@ def _weak_secret(key: str, value: str) -> str | None:
     return None
 
 
-def flask_config(settings: dict) -> dict:
-    """The settings as Flask, flask-smorest and flask-jwt-extended want them."""
+def flask_config(settings: Settings) -> dict:
+    """The settings as Flask, flask-smorest and flask-jwt-extended want them, the typed object among them."""
     from datetime import timedelta
 
     return {
         **settings,
+        CONFIG_KEY: settings,
         "TESTING": settings["APP_ENV"] == "test",
         "API_TITLE": "Comment auto-reply API",
         "API_VERSION": "v1",

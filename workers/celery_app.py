@@ -22,7 +22,7 @@ settings = load_settings()
 init_engine(settings["DATABASE_URL"])
 celery = make_celery(settings)
 queue.bind(celery)
-DISPATCH_INTERVAL, SWEEP_INTERVAL = float(settings["DISPATCH_INTERVAL"]), float(settings["SWEEP_INTERVAL"])
+DISPATCH_INTERVAL, SWEEP_INTERVAL = settings.dispatch_interval, settings.sweep_interval
 celery.conf.beat_scheduler = "workers.beat:QuietScheduler"
 celery.conf.beat_schedule = {
     # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4).
@@ -32,7 +32,7 @@ celery.conf.beat_schedule = {
                              "options": {"expires": 5 * DISPATCH_INTERVAL}},
     "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": SWEEP_INTERVAL,
                            "options": {"expires": 2 * SWEEP_INTERVAL}},
-    "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": float(settings.get("POLL_INTERVAL", 60))},
+    "poll-pages-without-webhooks": {"task": queue.POLL_PAGES, "schedule": settings.poll_interval},
     # Every 10 minutes: plans past their date become expired (the limits read the date themselves), and checkouts
     # left unanswered for PENDING_ORDER_HOURS show expired within 10 minutes of it.
     "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute="*/10")},

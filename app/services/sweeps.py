@@ -15,6 +15,7 @@ from app.database import session
 from app.models import InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services import actions
 from app.services.graph import graph_client
+from app.settings import settings_of
 
 log = logging.getLogger(__name__)
 DISPATCH_BATCH = 200
@@ -35,7 +36,7 @@ def dispatch_due(settings: dict) -> int:
 def requeue_stale_inbox(settings: dict) -> int:
     """Inbox rows left unprocessed for INBOX_STALE_SECONDS (a drain lost with a crashed broker or worker): rings
     past the doorbell, which may itself be lost or stuck; returns how many rows were waiting."""
-    horizon = utcnow() - timedelta(seconds=float(settings.get("INBOX_STALE_SECONDS", 60)))
+    horizon = utcnow() - timedelta(seconds=settings_of(settings).inbox_stale_seconds)
     stale = session.scalar(select(func.count()).select_from(InboxEvent).where(
         InboxEvent.processed_at.is_(None), InboxEvent.received_at <= horizon))
     session.commit()
@@ -47,7 +48,7 @@ def requeue_stale_inbox(settings: dict) -> int:
 
 def reconcile_stuck(settings: dict) -> int:
     """Actions `sending` for longer than STUCK_SENDING_SECONDS: learn whether the effect happened, then finish."""
-    horizon = utcnow() - timedelta(seconds=float(settings.get("STUCK_SENDING_SECONDS", 120)))
+    horizon = utcnow() - timedelta(seconds=settings_of(settings).stuck_sending_seconds)
     stuck = list(session.scalars(select(PlannedAction.id).where(
         PlannedAction.state == "sending", PlannedAction.claimed_at <= horizon)))
     session.commit()
