@@ -2,7 +2,7 @@
 an agent sends. Pure Python on numpy, scikit-learn (training only) and rapidfuzz; imports nothing of
 the rest of the product."""
 from nlp.intents import IntentScore
-from nlp.matcher import Match, Matcher, MatcherCache, build_matcher, fingerprint
+from nlp.matcher import Match, Matcher, MatcherCache, build_matcher
 from nlp.products import ProductHit
 
-__all__ = ["IntentScore", "Match", "Matcher", "MatcherCache", "ProductHit", "build_matcher", "fingerprint"]
+__all__ = ["IntentScore", "Match", "Matcher", "MatcherCache", "ProductHit", "build_matcher"]

@@ -1,8 +1,6 @@
 """An agent's matcher: the global intent model filtered to the agent's intents, its page's product index,
 negativity and links, all read from one normalisation of the comment; plus a small per-process cache so
 workers and the chat simulator build a matcher once per agent version."""
-import hashlib
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -43,12 +41,6 @@ class Match:
                 "negative": self.negative, "has_link": self.has_link}
 
 
-def fingerprint(intent_names: list[str], product_catalogue: dict) -> str:
-    """A short stable hash of what a matcher is built from, for callers that key caches by content."""
-    payload = json.dumps([sorted(intent_names), product_catalogue], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(payload.encode()).hexdigest()[:16]
-
-
 class Matcher:
     """Matches comments for one agent. Thread-safe to share: `match` only reads."""
 
@@ -59,7 +51,6 @@ class Matcher:
         self.intents = frozenset(intent_names)
         self.model = intents.model()
         self.products = ProductIndex(product_catalogue)
-        self.fingerprint = fingerprint(intent_names, product_catalogue)
 
     def match(self, text: str) -> Match:
         tokens = normalize.tokens(text or "")

@@ -121,9 +121,6 @@ class GraphClient:
         """Whether the token's page already likes the comment (`user_likes`), before liking it again."""
         return self._get(comment_id, token, {"fields": "user_likes"}).get("user_likes") is True
 
-    def subscribed_apps(self, page_id: str, token: str) -> list[dict]:
-        return list(self._paged(f"{page_id}/subscribed_apps", token, {}))
-
     # Actions
 
     def private_reply(self, page_id: str, token: str, comment_id: str, text: str,

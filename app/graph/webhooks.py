@@ -37,11 +37,6 @@ class CommentChange:
     field: str
     media_product_type: str | None
 
-    @property
-    def from_page(self) -> bool:
-        """The page (or IG account) wrote it itself: never answer it (reply-loop guard)."""
-        return self.from_id is not None and self.from_id == self.page_id
-
 
 def verify_signature(raw_body: bytes, header: str | None, app_secret: str) -> bool:
     """True when `header` is "sha256=" + HMAC-SHA256(app_secret, raw_body), compared in constant time."""

@@ -71,13 +71,6 @@ def current_plan(user: User) -> CurrentPlan | None:
     return CurrentPlan(subscription.plan, subscription.started_at, subscription.expires_at, period)
 
 
-def is_expired(user: User) -> bool:
-    """Whether the user holds no plan in force (theirs has expired, or they have none): the agents' activation
-    refuses then with the expired-offer message (app/services/limits.py)."""
-    current = current_plan(user)
-    return current is None or current.expired
-
-
 def all_plans() -> list[Plan]:
     return list(session.scalars(select(Plan).order_by(Plan.position, Plan.id)))
 

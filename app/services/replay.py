@@ -16,7 +16,6 @@ from app.database import session
 from app.errors import Conflict, NotFound
 from app.models import Agent, Replay, User, utcnow
 from app.services import access, replay_results
-from app.services.replay_run import MAX_COMMENTS
 from app.services.why import iso
 
 SAMPLE_SIZE = 5
@@ -82,20 +81,6 @@ def comments(user: User, agent_id: int, replay_id: int, group: str, reason: str 
     rows, total = replay_results.comments(replay.id, group, reason, intent, page, per_page)
     return {"items": [replay_results.comment_view(row) for row in rows], "total": total, "page": page,
             "perPage": per_page}
-
-
-def unmatched_of_latest(agent_id: int) -> list[dict]:
-    """The comments the agent's latest finished replay would leave unanswered: text, reason (app/services/why.py
-    REASONS) and the model's best intents (best first, each said to be in the agent or not). For the proposals
-    that learn from what the agent missed; the caller has checked the user's access to the agent."""
-    replay_id = session.scalar(select(Replay.id).where(Replay.agent_id == agent_id, Replay.state == "done")
-                               .order_by(Replay.id.desc()).limit(1))
-    if replay_id is None:
-        return []
-    rows, _total = replay_results.comments(replay_id, "unanswered", per_page=MAX_COMMENTS)
-    return [{"commentId": row.comment_id, "postId": row.post_id, "text": row.message, "language": row.language,
-             "reason": row.reason, "bestIntent": (row.candidates or [{}])[0].get("intent"),
-             "candidates": row.candidates or []} for row in rows]
 
 
 def view(replay: Replay, agent: Agent) -> dict:

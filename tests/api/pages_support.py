@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import requests
 from sqlalchemy import select
 
 from app.database import session
 from app.models import Plan, SocialPage, Subscription, TeamMembership, User, utcnow
-from app.services.graph import graph_client
 
 SECURE = "/api/v1/secure"
 PREFIX = {"facebook": "pages", "instagram": "pagesInsta"}
@@ -57,7 +57,9 @@ def join_team(row: SocialPage, user: User, role: str) -> None:
 
 def page_subscribed(app, sandbox_page: dict) -> bool:
     """Whether the app is in the Facebook page's subscribed_apps, as the sandbox (Meta) says."""
-    return bool(graph_client(app.config).subscribed_apps(sandbox_page["id"], sandbox_page["access_token"]))
+    url = f"{app.config['GRAPH_API_URL']}/{app.config['GRAPH_API_VERSION']}/{sandbox_page['id']}/subscribed_apps"
+    answer = requests.get(url, params={"access_token": sandbox_page["access_token"]}, timeout=10)
+    return bool(answer.json()["data"])
 
 
 def all_pages(body: dict) -> list[dict]:

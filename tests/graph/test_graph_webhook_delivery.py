@@ -69,7 +69,6 @@ def test_facebook_comment_arrives_signed_and_parsed(sandbox, graph, world, callb
         "facebook", world.page["id"], comment["id"], world.post["id"])
     assert (change.from_id, change.from_name, change.message, change.verb) == (
         "6120934471203388", "Karim Trabelsi", "Livraison à Sfax ?", "add")
-    assert not change.from_page
     assert callback.refused == 0
 
 

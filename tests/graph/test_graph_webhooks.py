@@ -114,14 +114,6 @@ def test_no_app_secret_never_verifies():
     assert not verify_signature(raw_body, sign(raw_body, ""), "")
 
 
-def test_page_written_comment_is_flagged_for_the_reply_loop_guard():
-    by_page = parse_changes(json.loads((PAYLOADS / "fb_feed_comment_add_by_page.json").read_bytes()))
-    by_fans = parse_changes(json.loads((PAYLOADS / "fb_feed_batch_user_comment_and_reply.json").read_bytes()))
-
-    assert [change.from_page for change in by_page] == [True]
-    assert [change.from_page for change in by_fans] == [False, False]
-
-
 def test_instagram_login_envelope_with_field_and_value_on_the_entry():
     payload = json.loads((PAYLOADS / "ig_live_comments.json").read_bytes())
     entry = payload["entry"][0]

@@ -2,7 +2,7 @@
 import pytest
 
 import nlp
-from nlp import MatcherCache, fingerprint
+from nlp import MatcherCache
 
 
 def test_match_has_the_contract_fields(matcher):
@@ -51,9 +51,3 @@ def test_cache_builds_once_per_agent_version_and_drops_the_oldest(model, demo_ca
     cache.get(("agent-1", 1), load(["price"]))
     assert len(loads) == 4
 
-
-def test_fingerprint_changes_with_intents_or_catalogue(model, demo_catalogue):
-    matcher = nlp.build_matcher(["price", "delivery"], demo_catalogue)
-    assert matcher.fingerprint == fingerprint(["delivery", "price"], demo_catalogue)
-    assert matcher.fingerprint != fingerprint(["price"], demo_catalogue)
-    assert matcher.fingerprint != fingerprint(["price", "delivery"], {"categories": []})
