@@ -1,9 +1,12 @@
-"""Browser-test fixtures: the frontend built once, the real product processes (sandbox + web) on free ports,
-and headless Debian Chromium driven by Playwright, one fresh browser context per test."""
+"""Browser-test fixtures: the frontend built once, the real product processes (sandbox + web) on free ports, per
+module or shared by the modules that can share them, and headless Debian Chromium driven by Playwright, one fresh
+browser context per test."""
 from __future__ import annotations
 
 import os
 import shutil
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -42,15 +45,24 @@ def chromium_executable() -> str:
     return found
 
 
-# One product per test module, started from a fresh database and sandbox: a module's tests may connect the demo
-# users' pages, grant plans or pay, and no other module's tests may depend on what they left.
-@pytest.fixture(scope="module")
-def product(tmp_path_factory):
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """The product's SQLite database as `python -m app migrate` leaves it, made once a run: each product starts from
+    a copy, as fresh as migrating again and seconds quicker."""
+    workdir = tmp_path_factory.mktemp("e2e-migrated")
+    env = product_environment(workdir, free_port(), free_port())
+    migrate(env)
+    return Path(env["DATABASE_URL"].removeprefix("sqlite:///"))
+
+
+@contextmanager
+def running_product(tmp_path_factory, migrated_database: Path):
+    """The sandbox (demo scenario) and the web process on free ports, over a fresh copy of the migrated database."""
     build_frontend_if_stale()
     workdir = tmp_path_factory.mktemp("e2e")
     sandbox_port, web_port = free_port(), free_port()
     env = product_environment(workdir, sandbox_port, web_port)
-    migrate(env)
+    shutil.copyfile(migrated_database, env["DATABASE_URL"].removeprefix("sqlite:///"))
     sandbox = start([str(VENV_BIN / "python"), "-m", "sandbox", "--port", str(sandbox_port), "--scenario", "demo"],
                     env, workdir / "sandbox.log")
     web = start([str(VENV_BIN / "gunicorn"), "-b", f"127.0.0.1:{web_port}", "app:create_app()"],
@@ -64,6 +76,26 @@ def product(tmp_path_factory):
         stop(web)
         stop(sandbox)
         forget_keys(env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), env["CELERY_KEY_PREFIX"])
+
+
+@pytest.fixture(scope="session")
+def shared_product(tmp_path_factory, migrated_database):
+    """One product for the modules that say SHARES_PRODUCT = True: they only visit, sign the demo users in and out
+    and send contact forms, so none of them depends on what another left (no page connected, no plan, no payment)."""
+    with running_product(tmp_path_factory, migrated_database) as product:
+        yield product
+
+
+# One product per test module, started from a fresh database and sandbox: a module's tests may connect the demo
+# users' pages, grant plans or pay, and no other module's tests may depend on what they left. A module that does
+# none of that may share one (SHARES_PRODUCT = True): each product started costs seconds.
+@pytest.fixture(scope="module")
+def product(request, tmp_path_factory, migrated_database):
+    if getattr(request.module, "SHARES_PRODUCT", False):
+        yield request.getfixturevalue("shared_product")
+        return
+    with running_product(tmp_path_factory, migrated_database) as product:
+        yield product
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import requests
 
+from tests.fixtures import locks
+
 REPO = Path(__file__).resolve().parents[2]
 FRONTEND = REPO / "frontend"
 VENV_BIN = Path(sys.executable).parent
@@ -107,10 +109,12 @@ def _newest_source_mtime() -> float:
 
 
 def build_frontend_if_stale() -> None:
-    """Builds frontend/dist once when it is missing or older than the sources."""
-    built = FRONTEND / "dist" / "index.html"
-    if built.is_file() and built.stat().st_mtime >= _newest_source_mtime():
-        return
-    if not (FRONTEND / "node_modules").is_dir():
-        subprocess.run(["npm", "ci"], cwd=FRONTEND, check=True)
-    subprocess.run(["npm", "run", "build"], cwd=FRONTEND, check=True)
+    """Builds frontend/dist once when it is missing or older than the sources. Under a lock: the processes of a
+    parallel run (pytest -n) would otherwise build into the same folder at once."""
+    with locks.held(REPO / "var" / "frontend-build.lock"):
+        built = FRONTEND / "dist" / "index.html"
+        if built.is_file() and built.stat().st_mtime >= _newest_source_mtime():
+            return
+        if not (FRONTEND / "node_modules").is_dir():
+            subprocess.run(["npm", "ci"], cwd=FRONTEND, check=True)
+        subprocess.run(["npm", "run", "build"], cwd=FRONTEND, check=True)
