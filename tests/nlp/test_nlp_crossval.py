@@ -3,6 +3,8 @@ are never on both sides of a fold."""
 import importlib.util
 import json
 
+import pytest
+
 from nlp import training
 
 
@@ -17,13 +19,29 @@ def texts(path) -> set[str]:
     return {json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
-def test_cross_validation_folds_hold_exactly_the_training_comments_grouped():
-    rows, groups = load_script("cross_validate").training_rows()
+@pytest.fixture(scope="module")
+def training_rows():
+    """The rows and their near-duplicate groups, built once for this module's tests: grouping compares every pair
+    of the 40,000-odd training comments, minutes of CPU."""
+    return load_script("cross_validate").training_rows()
+
+
+def test_cross_validation_folds_hold_exactly_the_training_comments_grouped(training_rows):
+    rows, groups = training_rows
     assert {row["text"] for row in rows} == texts(training.TRAIN_FILE)
     assert len(groups) == len(rows) and len(set(groups)) < len(rows)
     group_of_origin = {}
     for row, group in zip(rows, groups):
         assert group_of_origin.setdefault(row["origin"], group) == group
+
+
+def test_the_crossed_sentences_are_training_comments_in_their_sentences_fold(training_rows):
+    """Tunisian sentences crossed into the other script (tests/nlp/test_nlp_script_cross.py) stay in the fold of the
+    sentence they were crossed from."""
+    rows, groups = training_rows
+    group_of = {row["text"]: group for row, group in zip(rows, groups)}
+    assert "كيفاش نشري من عندكم ?" in texts(training.TRAIN_FILE)
+    assert group_of["كيفاش نشري من عندكم ?"] == group_of["kifech nechri men 3andkom?"]
 
 
 def test_two_runs_compare_on_the_rows_both_scored(tmp_path):

@@ -1,8 +1,9 @@
 """Tunisian training sentences are also trained on in the other script: each word swapped for the other script's
-word with the same consonant skeleton, loanwords kept, and the crossed comment kept in its sentence's fold."""
-from nlp import normalize, training
+word with the same consonant skeleton, loanwords kept. That the crossed comment is kept in its sentence's fold is
+checked in tests/nlp/test_nlp_crossval.py, beside the other test that builds the folds (one build for both)."""
+from nlp import normalize
 from nlp.skeleton import skeleton
-from tests.nlp.test_nlp_crossval import load_script, texts
+from tests.nlp.test_nlp_crossval import load_script
 
 build = load_script("build_comments")
 script_cross = build.script_cross
@@ -26,10 +27,3 @@ def test_an_arabic_script_question_is_written_in_arabizi_and_keeps_words_with_no
 def test_a_sentence_with_too_few_twins_or_a_single_word_is_not_crossed():
     assert script_cross.cross("el livraison tetwel?", TUNISIAN) is None  # mostly French
     assert script_cross.cross("yahbel", TUNISIAN) is None
-
-
-def test_the_crossed_sentences_are_training_comments_in_their_sentences_fold():
-    rows, groups = load_script("cross_validate").training_rows()
-    group_of = {row["text"]: group for row, group in zip(rows, groups)}
-    assert "كيفاش نشري من عندكم ?" in texts(training.TRAIN_FILE)
-    assert group_of["كيفاش نشري من عندكم ?"] == group_of["kifech nechri men 3andkom?"]
