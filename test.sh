@@ -1,16 +1,30 @@
 #!/usr/bin/env bash
 # Runs every test: pytest (unit, API, sandbox, Graph client, workers with a real Redis and Celery worker,
-# browser tests in headless Chromium), then the frontend's Vitest suite. Vitest runs even when pytest failed;
-# the exit status is non-zero when either failed. Arguments go to pytest.
+# browser tests in headless Chromium) in two processes (pytest-xdist, a test file to a process), and the frontend's
+# Vitest suite beside it, its output printed once pytest is done. Vitest runs even when pytest failed; the exit status
+# is non-zero when either failed. Arguments go to pytest (`-n 0` runs it in one process). Prints the wall time at the
+# end. How the suite is organised: tests/README.md.
 set -euo pipefail
 cd "$(dirname "$0")"
+started=$SECONDS
 bash scripts/setup.sh
 bash scripts/ensure-redis.sh
 bash scripts/ensure-chromium.sh
+
+# Vitest uses a core while pytest's processes wait on browsers, workers and sandboxes.
+vitest_log=$(mktemp)
+trap 'rm -f "$vitest_log"' EXIT
+(cd frontend && npm test --silent) >"$vitest_log" 2>&1 &
+vitest_pid=$!
+
 pytest_status=0
-.venv/bin/pytest -q "$@" || pytest_status=$?
+.venv/bin/pytest -q -n 2 --dist loadfile "$@" || pytest_status=$?
 vitest_status=0
-(cd frontend && npm test --silent) || vitest_status=$?
+wait "$vitest_pid" || vitest_status=$?
+cat "$vitest_log"
+
 [ "$pytest_status" -eq 0 ] || echo "test.sh: pytest failed (exit $pytest_status)" >&2
 [ "$vitest_status" -eq 0 ] || echo "test.sh: Vitest failed (exit $vitest_status)" >&2
+elapsed=$(( SECONDS - started ))
+echo "test.sh: $(( elapsed / 60 )) min $(( elapsed % 60 )) s"
 exit $(( pytest_status != 0 ? pytest_status : vitest_status ))

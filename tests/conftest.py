@@ -9,19 +9,38 @@ import pytest
 
 from app.database import session, upgrade_schema
 from app.models import User
+from tests.fixtures import locks
 
 pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fixtures.live_web"]
 
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
+# Started first under pytest -n, so the run does not end waiting on one of them (seconds each, measured on this machine
+# kind): the cross-validation folds (~100-200, every pair of training comments compared), scikit-learn fitted on the
+# training set (~40-80), the fault suite (~90), the browser tests (~10-60 a module).
+LONGEST_FIRST = ("tests/nlp/test_nlp_crossval.py", "tests/nlp/test_nlp_model.py", "tests/reliability/", "tests/e2e/")
+
+
+def pytest_collection_modifyitems(config, items):
+    if getattr(config.option, "numprocesses", None):
+        items.sort(key=_start_rank)  # stable: every module's tests keep their order
+
+
+def _start_rank(item) -> int:
+    return next((place for place, start in enumerate(LONGEST_FIRST) if item.nodeid.startswith(start)),
+                len(LONGEST_FIRST))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def intent_model():
     """Workers and the web only load the intent model: the run builds it once, before any of them starts (a
-    no-op load when setup already built it for the current training data)."""
+    no-op load when setup already built it for the current training data). Under pytest -n, the first process to
+    get here builds it while the others wait, then load it."""
     from nlp import intents, training
 
-    intents.use_model(training.load_or_train())
+    with locks.held(training.cache_dir() / "build.lock"):
+        intents.use_model(training.load_or_train())
 
 
 @pytest.fixture(scope="session")
