@@ -30,7 +30,7 @@ def migrate(settings: dict) -> None:
 def register_webhooks(settings: dict, wait: float = 0) -> None:
     """Subscribe the callback; with `wait`, retry while the Graph API or our web process is still starting."""
     from app.graph import GraphError
-    from app.services.graph import graph_client
+    from app.services.graph_client import graph_client
 
     callback = settings["PUBLIC_URL"].rstrip("/") + "/api/v1/webhooks/meta"
     deadline = time.monotonic() + wait
@@ -71,7 +71,7 @@ def demo(wait: float) -> int:
 def plans(settings: dict, args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from app.services import grants
+    from app.services.billing import grants
 
     init_engine(settings["DATABASE_URL"])
     try:

@@ -9,8 +9,8 @@
 
 Both refusals have the shape of a schema's (`{"message", "code", "errors": {location: ...}}`). Views that read
 their raw body themselves keep doing so: Meta's signed webhook is checked on its bytes and then change by change
-(`app/services/inbox.py`); the gateway's notification reads `get_json(silent=True)`, which sees a refused body as no
-body, and answers it as unreadable.
+(`app/services/pipeline/inbox.py`); the gateway's notification reads `get_json(silent=True)`, which sees a refused body
+as no body, and answers it as unreadable.
 """
 from __future__ import annotations
 

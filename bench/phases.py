@@ -20,7 +20,7 @@ from app.celery_factory import make_celery
 from app.config import DEFAULTS
 from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
-from app.services import actions
+from app.services.pipeline import actions
 from bench.load import HttpClient, paced, percentile
 from bench.shop import PRICE_QUESTIONS
 

@@ -39,7 +39,7 @@ from app.config import load_settings  # noqa: E402
 from app.database import init_engine, session  # noqa: E402
 from app.models import (Agent, AgentIntent, CommentLog, PlannedAction, Proposal, ProposalEvidence,  # noqa: E402
                         SocialPage, User, utcnow)
-from app.services import plans  # noqa: E402
+from app.services.billing import plans  # noqa: E402
 from bench import services  # noqa: E402
 
 DATABASE_NAME = f"autoreply_webmem_{os.getpid()}"

@@ -63,7 +63,8 @@ class Matcher:
         return Match(
             text=text,
             language=language.detect(normalized, self.model, decisions),
-            # A link does not silence a question: hiding links is the page's anti-spam switch (app/services/ingest.py).
+            # A link does not silence a question: hiding links is the page's anti-spam switch
+            # (app/services/pipeline/drain.py).
             intents=[intent for intent in asked if intent.name in self.intents],
             products=self.products.find(catalogue.product_tokens(tokens)),
             negative=sentiment.from_scores_asking(scores, tokens, bool(asked)),

@@ -1,6 +1,7 @@
-"""billing.expire_plans (beat, every 10 minutes): plans past their date, abandoned orders (app/services/expiry.py)."""
+"""billing.expire_plans (beat, every 10 minutes): plans past their date, abandoned orders
+(app/services/billing/expiry.py)."""
 from app import queue
-from app.services import expiry
+from app.services.billing import expiry
 from workers.celery_app import celery, settings
 
 

@@ -2,7 +2,7 @@
 from sqlalchemy.exc import OperationalError
 
 from app import queue
-from app.services import ingest
+from app.services.pipeline import drain
 from workers.celery_app import celery, settings
 
 
@@ -10,4 +10,4 @@ from workers.celery_app import celery, settings
              max_retries=5)
 def drain_inbox() -> int:
     queue.answer(queue.INGEST_INBOX)  # before reading: a comment stored from now on rings a new message
-    return ingest.drain(settings)
+    return drain.drain(settings)

@@ -1,6 +1,6 @@
 """polling.poll_pages (beat): read new comments of pages that have no webhook subscription."""
 from app import queue
-from app.services import polling
+from app.services.pipeline import polling
 from workers.celery_app import celery, settings
 
 

@@ -1,6 +1,6 @@
 """sweeps.requeue_stale (beat): re-queue unprocessed inbox rows and resolve actions stuck in `sending`."""
 from app import queue
-from app.services import sweeps
+from app.services.pipeline import sweeps
 from workers.celery_app import celery, settings
 
 

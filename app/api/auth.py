@@ -9,7 +9,8 @@ from app.api.auth_schemas import LoginAnswerSchema, LoginFacebookSchema, Message
 from app.api.blueprint import Blueprint
 from app.api.security import current_user, signed_in
 from app.extensions import limiter
-from app.services import auth, plans
+from app.services import auth
+from app.services.billing import plans
 
 TOO_MANY_ATTEMPTS = "Too many attempts from your address, try again in a moment"
 

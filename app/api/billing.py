@@ -15,7 +15,7 @@ from app.api.billing_schemas import (CurrentPlanAnswerSchema, HistorySchema, Inv
 from app.api.blueprint import Blueprint
 from app.api.security import current_user, signed_in
 from app.errors import NotFound
-from app.services import billing, invoices, settlement
+from app.services.billing import account, invoices, settlement
 
 blp = Blueprint("billing", __name__, url_prefix="", description="Plans, purchases, payments and invoices")
 PROFILE = "/api/v1/secure/profile"
@@ -24,7 +24,7 @@ PROFILE = "/api/v1/secure/profile"
 def _caller(network_id: str):
     """The JWT's user, once the path's network id is found to be theirs (403 otherwise)."""
     user = current_user()
-    billing.require_own_account(user, network_id)
+    account.require_own_account(user, network_id)
     return user
 
 
@@ -34,7 +34,7 @@ class CurrentPlan(MethodView):
     @blp.response(200, CurrentPlanAnswerSchema)
     def get(self, token):
         """The caller's current plan: limits, validity, expiry date (expired plans included) and usage."""
-        return {"data": billing.standing(_caller(token))}
+        return {"data": account.standing(_caller(token))}
 
 
 @blp.route(f"{PROFILE}/paymentHistory/<string:token>")
@@ -43,7 +43,7 @@ class PaymentHistory(MethodView):
     @blp.response(200, HistorySchema)
     def get(self, token):
         """The caller's payments, newest first."""
-        return {"data": billing.history(_caller(token))}
+        return {"data": account.history(_caller(token))}
 
 
 @blp.route(f"{PROFILE}/addNewTransaction/<string:id>")
@@ -56,11 +56,11 @@ class AddNewTransaction(MethodView):
         """Record a pending order and answer it with the signed hidden fields and the checkout URL the browser
         posts them to. The Free Offer and the plan in force answer 422 with a message."""
         user = _caller(id)
-        purchase = billing.Purchase(plan_name=body["name"], months=body["delai"], currency=body["currency"],
+        purchase = account.Purchase(plan_name=body["name"], months=body["delai"], currency=body["currency"],
                                     first_name=body["user_name"].strip(), last_name=body["last_name"].strip(),
                                     email=body["email"].strip(), address=body["adresse"].strip(),
                                     language=body["language"])
-        return {"data": billing.start_purchase(current_app.config, user, purchase)}
+        return {"data": account.start_purchase(current_app.config, user, purchase)}
 
 
 @blp.route(f"{PROFILE}/invoice/<string:order_id>")
@@ -89,7 +89,7 @@ class InvoicePdf(MethodView):
 
 
 def _invoiced(order_id: str):
-    payment = billing.own_payment(current_user(), order_id)
+    payment = account.own_payment(current_user(), order_id)
     if not invoices.has_invoice(payment):
         raise NotFound("This payment has no invoice (it is not paid)")
     return payment
@@ -103,7 +103,7 @@ class PaymentSuccess(MethodView):
         """Called by the payment-success page at load, no body: the caller's latest order and current plan. It
         marks nothing paid: only the gateway's verified notification does."""
         user = current_user()
-        return {"data": {"payment": billing.latest_payment(user), "plan": billing.standing(user)}}
+        return {"data": {"payment": account.latest_payment(user), "plan": account.standing(user)}}
 
 
 @blp.route("/api/v1/payment/notification")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from app.api.fields import not_blank, required_text
-from app.services import currency, gateway, plans
+from app.services.billing import currency, gateway, plans
 
 NAME_MAX, EMAIL_MAX, ADDRESS_MAX = 120, 254, 500
 

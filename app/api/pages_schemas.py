@@ -5,7 +5,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from app.models.pages import DELAY_MODES, PLATFORMS
 from app.services.pages import GROUPS
-from app.services.planning import MAX_DELAY_MS
+from app.services.pipeline.planning import MAX_DELAY_MS
 
 # The Graph API limits a comment to 8000 characters; a longer public reply could never be posted.
 PUBLIC_REPLY_MAX = 8000

@@ -4,7 +4,7 @@ from flask.views import MethodView
 
 from app.api.billing_schemas import CountrySchema, PricingSchema
 from app.api.blueprint import Blueprint
-from app.services import billing
+from app.services.billing import account
 
 blp = Blueprint("pricing", __name__, url_prefix="/api/v1/pricing", description="Plans and their prices")
 
@@ -17,4 +17,4 @@ class Pricing(MethodView):
         """`data`: the plans in order with prices in TND (payement), EUR (payement_fr) and USD (payment_do), limits,
         features and totals per period; `currencies`, `periods` (months, discount %) and the given country's
         `currency`."""
-        return billing.pricing(current_app.config, query["country"])
+        return account.pricing(current_app.config, query["country"])

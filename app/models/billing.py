@@ -38,7 +38,8 @@ class Subscription(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     plan_id: Mapped[int] = mapped_column(ForeignKey("plans.id", ondelete="RESTRICT"))
-    # One subscription per payment: the database itself refuses a payment applied twice (app/services/settlement.py).
+    # One subscription per payment: the database itself refuses a payment applied twice
+    # (app/services/billing/settlement.py).
     payment_id: Mapped[int | None] = mapped_column(ForeignKey("payments.id", ondelete="SET NULL"), unique=True,
                                                    index=True)
     status: Mapped[str] = mapped_column(String(16), default="active")

@@ -13,9 +13,9 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, SocialPage, User
-from app.services import limits
+from app.services.billing import limits
 
-# The plan's refusals (app/services/limits.py) under the codes the client maps to its messages.
+# The plan's refusals (app/services/billing/limits.py) under the codes the client maps to its messages.
 PLAN_REFUSALS = {"plan_expired": ("plan_expired", limits.PLAN_EXPIRED_MESSAGE),
                  "plan_limit": ("agent_limit", limits.AGENT_LIMIT_MESSAGE)}
 NO_INTENTS = "You have to add at least one intent !"

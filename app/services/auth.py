@@ -15,8 +15,9 @@ from app import graph
 from app.database import session
 from app.errors import LoginFailed, UpstreamUnavailable
 from app.models import RevokedToken, User, utcnow
-from app.services import invitations, plans
-from app.services.graph import graph_client
+from app.services import invitations
+from app.services.billing import plans
+from app.services.graph_client import graph_client
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """A page's product catalogue (spec 001 §2 "Manage products", "Add category", "Update category", §5, §7 "Products").
 
 Every change runs in one transaction that first raises the page's `catalogue_version`: the matcher cache key holds
-that version (app/services/matchers.py), so the very next comment or simulator message in any process builds its
-matcher from the changed catalogue. The raise comes first because the UPDATE also locks the page's row, so two
+that version (app/services/pipeline/matchers.py), so the very next comment or simulator message in any process builds
+its matcher from the changed catalogue. The raise comes first because the UPDATE also locks the page's row, so two
 changes of one catalogue run one after the other and the duplicate checks below see each other's work.
 
 A change the product refuses (a name already taken, a category not empty) raises `Refused` with the user's message;

@@ -18,7 +18,8 @@ from app import graph
 from app.database import session
 from app.errors import DomainError
 from app.models import Agent, AgentIntent, Category, Product, ProductAnswer, SocialPage, Synonym, User
-from app.services import auth, grants, pages, plans, training
+from app.services import auth, pages, training
+from app.services.billing import grants, plans
 
 # The sandbox's demo scenario (sandbox/scenarios.py): Amira's user token and her first page.
 DEMO_USER_TOKEN = "EAAUdemoAmiraBenSalah0001"

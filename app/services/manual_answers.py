@@ -15,8 +15,9 @@ from app import graph
 from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import CommentLog, ManualAnswer, PlannedAction, SocialPage, User, utcnow
-from app.services import access, actions, subscribers
-from app.services.graph import graph_client
+from app.services import access
+from app.services.graph_client import graph_client
+from app.services.pipeline import actions, commenter_profiles
 from nlp import answer as composing
 
 
@@ -80,7 +81,7 @@ def _filled(text: str, log: CommentLog, page: SocialPage) -> str:
     """The personalisation tags (spec 001 §5) filled as in the agent's replies: the commenter's names on Facebook
     only, the page's name everywhere; a client that filled them already leaves none."""
     publisher = log.publisher or {}
-    names = subscribers.tag_values(publisher.get("first_name") or "", publisher.get("last_name") or "", page)
+    names = commenter_profiles.tag_values(publisher.get("first_name") or "", publisher.get("last_name") or "", page)
     return composing.shorten(composing.fill_tags(text, names))
 
 

@@ -13,8 +13,9 @@ from app.database import session
 from app.errors import Conflict
 from app.models import (Agent, Category, CommentLog, InboxEvent, Invitation, PlannedAction, Product, SocialPage,
                         TeamMembership, User)
-from app.services import access, inbox, pages
-from app.services.graph import graph_client
+from app.services import access, pages
+from app.services.graph_client import graph_client
+from app.services.pipeline import inbox
 
 log = logging.getLogger(__name__)
 

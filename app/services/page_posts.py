@@ -14,7 +14,7 @@ from app.database import session
 from app.errors import Conflict, UpstreamUnavailable
 from app.graph.client import MEDIA_FIELDS, POST_FIELDS
 from app.models import Agent, AgentIntent, SocialPage
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
 
 # The table shows a page's recent posts; older ones are read no further (a page may hold years of posts).
 MAX_POSTS = 200

@@ -13,7 +13,7 @@ import json
 import logging
 from app import graph
 from app.services import json_cache
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,10 @@ from app import graph
 from app.database import session
 from app.errors import Conflict, Forbidden, UpstreamUnavailable
 from app.models import SocialPage, TeamMembership, User
-from app.services import access, inbox, page_stats, plans
-from app.services.graph import graph_client
+from app.services import access, page_stats
+from app.services.billing import plans
+from app.services.graph_client import graph_client
+from app.services.pipeline import inbox
 
 log = logging.getLogger(__name__)
 

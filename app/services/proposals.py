@@ -18,8 +18,9 @@ from sqlalchemy.orm import selectinload
 from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import Agent, CommentLog, Product, Proposal, ProposalEvidence, Replay, SocialPage, User, utcnow
-from app.services import access, catalogue, intent_catalogue, matchers, replay_results, training, wizard
+from app.services import access, catalogue, intent_catalogue, replay_results, training, wizard
 from app.services import proposals_finder
+from app.services.pipeline import matchers
 from app.services.proposals_finder import EVIDENCE_KEPT, MIN_COMMENTERS, Candidate, Context, Missed, addable, find
 from nlp import MatcherCache, intents
 

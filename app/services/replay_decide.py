@@ -1,14 +1,14 @@
 """What an agent would do with one past comment, decided by the live pipeline's own decision and nothing sent.
 
-The decision is app/services/comment_decision.py's, as in app/services/ingest.py and the chat simulator: the private
-message from the agent's matcher, the hide, and the reason a comment stays unanswered as the agent messages screen
-shows it. The agent is tried as configured now, live or not. The monthly reply allowance is not drawn: a replay
-shows what the agent does, not what the plan has left.
+The decision is app/services/pipeline/comment_decision.py's, as in app/services/pipeline/drain.py and the chat
+simulator: the private message from the agent's matcher, the hide, and the reason a comment stays unanswered as the
+agent messages screen shows it. The agent is tried as configured now, live or not. The monthly reply allowance is
+not drawn: a replay shows what the agent does, not what the plan has left.
 """
 from __future__ import annotations
 
 from app.models import Agent, SocialPage
-from app.services import comment_decision, polling
+from app.services.pipeline import comment_decision, polling
 
 
 def decide(agent: Agent, page: SocialPage, intent_names: set[str], post_id: str, item: dict) -> dict | None:

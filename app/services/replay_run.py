@@ -21,7 +21,7 @@ from app import graph, queue
 from app.database import insert_ignore, session
 from app.models import Agent, Replay, ReplayComment, SocialPage, utcnow
 from app.services import page_posts, replay_results
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
 from app.services.replay_decide import decide
 
 log = logging.getLogger(__name__)

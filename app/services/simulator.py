@@ -1,7 +1,7 @@
 """The wizard's chat simulator (spec 001 §2 "Wizard" step 3, §7 POST /logEvent/test/wizard): the private message
 the agent would send for a test comment, decided by the live pipeline's own decision
-(app/services/comment_decision.py), so what the wizard shows is what a commenter gets. The tester stands for the
-commenter: the personalisation tags take the signed-in user's names (Facebook only, as for real commenters). The
+(app/services/pipeline/comment_decision.py), so what the wizard shows is what a commenter gets. The tester stands for
+the commenter: the personalisation tags take the signed-in user's names (Facebook only, as for real commenters). The
 agent is tried as configured now, a draft too; the test message is on no post, so nothing hides it."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from sqlalchemy.orm import selectinload
 from app.database import session
 from app.errors import NotFound
 from app.models import Agent, AgentIntent, SocialPage, User
-from app.services import access, comment_decision, subscribers
+from app.services import access
+from app.services.pipeline import comment_decision, commenter_profiles
 
 
 def replies(user: User, target_id: str, text: str) -> list[dict]:
@@ -18,7 +19,7 @@ def replies(user: User, target_id: str, text: str) -> list[dict]:
     "I didn't understand. Sorry !")."""
     agent = _agent(user, target_id)
     page = session.get(SocialPage, agent.page_id)
-    names = subscribers.tag_values(user.first_name or "", user.last_name or "", page)
+    names = commenter_profiles.tag_values(user.first_name or "", user.last_name or "", page)
     decision = comment_decision.of(page, agent, comment_decision.Comment(text, names, posted=False))
     reply = decision.reply
     if not decision.answered or not reply.text.strip():

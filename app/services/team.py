@@ -23,7 +23,8 @@ from sqlalchemy import func, select
 from app.database import session
 from app.errors import Conflict, DomainError
 from app.models import Invitation, SocialPage, TeamMembership, User, utcnow
-from app.services import access, invitations, mail, plans
+from app.services import access, invitations, mail
+from app.services.billing import plans
 
 INVITATION_HOURS = 24
 MEMBER_NAME_MIN = 3
@@ -217,7 +218,7 @@ def admin_page_ids(settings: dict, user: User) -> set[str]:
     if not user.access_token:
         return set()
     from app import graph
-    from app.services.graph import graph_client
+    from app.services.graph_client import graph_client
 
     try:
         return {str(page["id"]) for page in graph_client(settings).accounts(user.access_token)}

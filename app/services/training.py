@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from app.database import session
 from app.models import Agent, SocialPage, utcnow
-from app.services import matchers
+from app.services.pipeline import matchers
 
 
 def train_agent(agent_id: int) -> bool:

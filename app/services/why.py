@@ -2,17 +2,17 @@
 intents with their scores, the products and the words that named them), why the agent answered or not, and what
 was done on the network (each planned action with its state, time sent or the Graph API's error).
 
-The decision's own facts are stored on the log when it is decided (app/services/ingest.py), its reason among them
-(app/services/comment_decision.py, which also tells apart why nothing matched); the outcomes are read from its
-planned actions, so a reply sent later or refused by Meta shows without touching the log.
+The decision's own facts are stored on the log when it is decided (app/services/pipeline/drain.py), its reason among
+them (app/services/pipeline/comment_decision.py, which also tells apart why nothing matched); the outcomes are read from
+its planned actions, so a reply sent later or refused by Meta shows without touching the log.
 """
 from __future__ import annotations
 
 from datetime import datetime
 
 from app.models import CommentLog, PlannedAction
-from app.services import comment_decision as decision
 from app.services import proposals
+from app.services.pipeline import comment_decision as decision
 
 # Why nothing was answered (the decision's reasons): the key the screen translates, and its English wording.
 REASONS = {

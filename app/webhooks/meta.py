@@ -12,7 +12,7 @@ from flask.views import MethodView
 from app import graph, log_context
 from app.api.blueprint import Blueprint
 from app.errors import DomainError, Forbidden
-from app.services import inbox
+from app.services.pipeline import inbox
 from app.webhooks.refusals import refuse
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/webhooks",

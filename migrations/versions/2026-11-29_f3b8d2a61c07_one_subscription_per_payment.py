@@ -9,7 +9,7 @@ unique index makes a second subscription for one payment impossible. Subscriptio
 removed first, keeping each payment's first one (the later one started a few milliseconds after it).
 
 Orders the gateway never answered were marked `unpaid` by the daily pass; they are now `expired`, the status a
-late payment is still applied to (app/services/settlement.py). Downgrading keeps them `expired`.
+late payment is still applied to (app/services/billing/settlement.py). Downgrading keeps them `expired`.
 """
 from alembic import op
 

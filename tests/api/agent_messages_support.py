@@ -1,5 +1,5 @@
 """What the agent messages tests share: a signed-in owner of a connected sandbox page equipped with the demo's
-catalogue and live generic agent, and comments decided by the pipeline's own code (app/services/ingest.py) in
+catalogue and live generic agent, and comments decided by the pipeline's own code (app/services/pipeline/drain.py) in
 this process, their replies sent to the sandbox over HTTP. The worker tests (tests/workers/test_why_*.py) run
 the same path through a real Celery worker."""
 from __future__ import annotations
@@ -10,7 +10,8 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, CommentLog, InboxEvent, utcnow
-from app.services import demo, ingest
+from app.services import demo
+from app.services.pipeline import drain
 from tests.api.agents_support import Team, team
 
 LOGS = "/api/v1/secure/logEvent/post/{}/all"
@@ -41,7 +42,7 @@ class Shop:
                                from_name=author.get("name") or author.get("username"), message=message,
                                created_time=utcnow()))
         session.commit()
-        ingest.drain(self.settings)
+        drain.drain(self.settings)
         return session.scalars(select(CommentLog).where(CommentLog.comment_id == comment_id)).one()
 
 

@@ -19,7 +19,8 @@ def sha1(text: str) -> str:
 @pytest.fixture
 def billing_app(app, sandbox):
     """The app with its rates read from the test sandbox (known rates, nothing kept from an earlier test)."""
-    from app.services import currency, json_cache
+    from app.services import json_cache
+    from app.services.billing import currency
 
     app.config["CURRENCY_RATES_URL"] = f"{sandbox.url}/rates/TND"
     sandbox.admin.call("POST", "/rates", {"rates": RATES_PER_TND, "failing": False})

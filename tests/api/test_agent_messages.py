@@ -85,7 +85,7 @@ def test_polling_with_the_cursor_answers_only_new_and_changed_logs(app, client, 
 
 
 def test_an_action_sent_later_shows_in_the_next_poll(app, client, sandbox, signed_in, monkeypatch):
-    from app.services import actions
+    from app.services.pipeline import actions
 
     monkeypatch.setattr(agent_messages, "CURSOR_MARGIN", timedelta(0))
     owner = shop(app, client, sandbox, signed_in)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import schemathesis
 
-from app.services import grants
+from app.services.billing import grants
 from tests.api.pages_support import GROUPS, SECURE, connect, connected_page, join_team, paid_user
 
 TEAM = f"{SECURE}/membership"

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, SocialPage, Subscription, utcnow
-from app.services import expiry, limits
+from app.services.billing import expiry, limits
 from tests.api.billing_support import NOTIFY, billing_app, buy, newer_notification  # noqa: F401
 from tests.api.pages_support import SECURE, connect, connected_page, join_team
 

@@ -8,8 +8,8 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Payment, PaymentNotification, Subscription, utcnow
-from app.services import invoices, settlement
-from app.services.dates import add_months
+from app.services.billing import invoices, settlement
+from app.services.billing.dates import add_months
 from tests.api.billing_support import (NOTIFY, SECURE, billing_app, buy, newer_notification,  # noqa: F401
                                        older_notification)
 from tests.fixtures.services import at_once

@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from app.config import load_settings
 from app.database import session
 from app.models import Payment, PaymentNotification, Subscription, utcnow
-from app.services import expiry
+from app.services.billing import expiry
 from tests.api.billing_support import NOTIFY, SECURE, newer_notification, purchase
 
 # Several gunicorn workers, so that notifications sent at once are handled at once (tests/fixtures/live_web.py).

@@ -1,12 +1,12 @@
 """A catalogue change reaches the matcher at once (spec 001 §7 "Products", docs/contracts.md "Catalogue"): the change
-raises the page's catalogue_version in its transaction, so app/services/matchers.py, reading the page row as any
-worker process does for its next comment, builds a matcher that knows the new synonym, while one built before the
+raises the page's catalogue_version in its transaction, so app/services/pipeline/matchers.py, reading the page row as
+any worker process does for its next comment, builds a matcher that knows the new synonym, while one built before the
 change does not."""
 from __future__ import annotations
 
 from app.database import session
 from app.models import Agent, AgentIntent, SocialPage
-from app.services import matchers
+from app.services.pipeline import matchers
 from tests.api.catalogue_support import add_category, call, make_page
 
 COMMENT = "bonjour, le modèle zorblaxine est disponible ?"

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from app.database import session
 from app.models import Invitation, SocialPage, TeamMembership, utcnow
-from app.services import grants
+from app.services.billing import grants
 
 BASE = "/api/v1/secure/membership"
 

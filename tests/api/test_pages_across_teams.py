@@ -14,8 +14,8 @@ from sqlalchemy import select
 from app.config import load_settings
 from app.database import session
 from app.models import InboxEvent, User
-from app.services import ingest
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
+from app.services.pipeline import drain
 from tests.api.pages_support import give_plan
 
 SECURE = "/api/v1/secure"
@@ -138,4 +138,4 @@ def comment(settings: dict, sandbox, post: dict, author: dict, message: str) -> 
         assert time.monotonic() < deadline, "the webhook never reached the inbox"
         time.sleep(0.1)
         session.rollback()
-    ingest.drain(settings)
+    drain.drain(settings)

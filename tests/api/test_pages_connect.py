@@ -9,7 +9,7 @@ from werkzeug.serving import make_server
 
 from app.database import session
 from app.models import InboxEvent, SocialPage, TeamMembership
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
 from tests.api.pages_support import SECURE, connect, connected_page, give_plan, page_subscribed, paid_user
 from tests.fixtures.services import at_once
 

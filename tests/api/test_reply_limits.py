@@ -3,7 +3,7 @@ from datetime import timedelta
 
 from app.database import session
 from app.models import Plan, SocialPage, Subscription, User, utcnow
-from app.services import limits
+from app.services.billing import limits
 from tests.fixtures.services import at_once
 
 

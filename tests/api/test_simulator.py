@@ -9,7 +9,7 @@ from sqlalchemy import update
 from app.database import session
 from app.graph import CommentChange
 from app.models import Category, Product, SocialPage
-from app.services import inbox
+from app.services.pipeline import inbox
 from tests.api.agents_support import (PRICE_ANSWER, SITE_BUTTON, add_agent, add_intent, agent_with_intent, fresh,
                                       team)
 from tests.api.pages_support import SECURE

@@ -1,7 +1,7 @@
 """The commenters' profiles a page keeps: one per commenter, counted, named as the platform names them."""
 from app.database import session
 from app.models import InboxEvent, SocialPage, SubscriberProfile
-from app.services import subscribers
+from app.services.pipeline import commenter_profiles
 
 
 def _page(platform: str) -> SocialPage:
@@ -18,8 +18,8 @@ def _comment(author_id: str, name: str) -> InboxEvent:
 
 def test_a_batch_counts_each_commenter_once_per_comment(app):
     page = _page("facebook")
-    subscribers.record([(page, _comment("1", "Amira Ben Salah")), (page, _comment("2", "Nour Haddad"))])
-    subscribers.record([(page, _comment("1", "Amira Ben Salah")), (page, _comment("1", "Amira Ben Salah"))])
+    commenter_profiles.record([(page, _comment("1", "Amira Ben Salah")), (page, _comment("2", "Nour Haddad"))])
+    commenter_profiles.record([(page, _comment("1", "Amira Ben Salah")), (page, _comment("1", "Amira Ben Salah"))])
     session.commit()
 
     profiles = {p.publisher_id: p for p in session.query(SubscriberProfile)}
@@ -29,7 +29,7 @@ def test_a_batch_counts_each_commenter_once_per_comment(app):
 
 def test_instagram_keeps_the_username_and_no_first_name(app):
     page = _page("instagram")
-    subscribers.record([(page, _comment("3", "nour.haddad"))])
+    commenter_profiles.record([(page, _comment("3", "nour.haddad"))])
     session.commit()
 
     profile = session.query(SubscriberProfile).one()
@@ -38,7 +38,7 @@ def test_instagram_keeps_the_username_and_no_first_name(app):
 
 def test_a_name_longer_than_its_columns_is_cut_not_refused(app):
     page = _page("facebook")
-    subscribers.record([(page, _comment("4", "N" * 255))])  # as long as the inbox keeps a name
+    commenter_profiles.record([(page, _comment("4", "N" * 255))])  # as long as the inbox keeps a name
     session.commit()
 
     profile = session.query(SubscriberProfile).one()

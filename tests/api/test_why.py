@@ -8,7 +8,7 @@ from sqlalchemy import update
 
 from app.database import session
 from app.models import Agent, PlannedAction, Subscription, utcnow
-from app.services import actions
+from app.services.pipeline import actions
 from tests.api.agent_messages_support import logs, shop
 
 

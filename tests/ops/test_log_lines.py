@@ -32,7 +32,7 @@ def configured():
     root.setLevel(level)
 
 
-def json_line(message, *args, name="app.services.ingest", exc_info=None) -> dict:
+def json_line(message, *args, name="app.services.pipeline.drain", exc_info=None) -> dict:
     record = logging.LogRecord(name, logging.INFO, __file__, 1, message, args, exc_info)
     return json.loads(logging_setup.JsonFormatter().format(record))
 

@@ -1,7 +1,7 @@
-"""The calendar arithmetic of plans bought or granted for months (app/services/dates.py)."""
+"""The calendar arithmetic of plans bought or granted for months (app/services/billing/dates.py)."""
 from datetime import datetime
 
-from app.services.dates import add_months
+from app.services.billing.dates import add_months
 
 
 def test_months_are_calendar_months():

@@ -10,8 +10,9 @@ from sqlalchemy import func, select
 
 from app.database import session
 from app.models import Agent, AgentIntent, Category, CommentLog, Product, ProductAnswer, SocialPage, Synonym
-from app.services import demo, plans
-from app.services.graph import graph_client
+from app.services import demo
+from app.services.billing import plans
+from app.services.graph_client import graph_client
 from sandbox.scenarios import DEMO_SHOWCASE_POST
 from tests.workers.conftest import live_web  # noqa: F401 (the web process the sandbox delivers webhooks to)
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from app.config import ROOT
 from app.database import session
 from app.models import Payment, Subscription, User, utcnow
-from app.services import plans
+from app.services.billing import plans
 
 
 def run(app, *args: str) -> subprocess.CompletedProcess:

@@ -1,6 +1,6 @@
 """The gateway's formulas (docs/card-gateway.md) against known vectors, computed apart with `sha1sum` / `md5sum`
 (e.g. printf '%s' 'MAR1234s3cret-passORD-4245000TND' | sha1sum)."""
-from app.services import gateway
+from app.services.billing import gateway
 
 SETTINGS = {"GATEWAY_SITE": "MAR1234", "GATEWAY_PASSWORD": "s3cret-pass", "GATEWAY_VAD": "VAD-1",
             "GATEWAY_TERMINALS": "TND:001,EUR:003,USD:004"}

@@ -15,8 +15,8 @@ from werkzeug.serving import make_server
 
 from app.database import session
 from app.models import Agent, AgentIntent, SocialPage, User
-from app.services import plans
-from app.services.graph import graph_client
+from app.services.billing import plans
+from app.services.graph_client import graph_client
 from tests.fixtures.services import ROOT, worker_env
 
 BUTTONS = [{"type": "web_url", "url": "https://shop.example/robe", "title": "Voir la robe",

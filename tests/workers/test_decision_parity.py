@@ -1,5 +1,5 @@
-"""One decision for a comment (app/services/comment_decision.py): the same comments, fed to the live pipeline, the
-replay and the wizard's chat simulator, are decided alike. The pipeline is the suite's real Celery worker draining
+"""One decision for a comment (app/services/pipeline/comment_decision.py): the same comments, fed to the live pipeline,
+the replay and the wizard's chat simulator, are decided alike. The pipeline is the suite's real Celery worker draining
 the inbox and acting on the sandbox; the replay reads the same comments from the sandbox's Graph API in that
 worker; the simulator is the wizard's call. Anti-spam and hide-negative are on."""
 import time
@@ -9,7 +9,7 @@ from sqlalchemy import update
 from app.database import session
 from app.graph import CommentChange
 from app.models import SocialPage
-from app.services import inbox
+from app.services.pipeline import inbox
 from tests.api.replay_support import ended, replays_of, start
 from tests.api.test_simulator import TEST, go_live, shop
 

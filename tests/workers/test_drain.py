@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from app.database import session
 from app.models import CommentLog, InboxEvent, PlannedAction
-from app.services import actions, ingest, sweeps
+from app.services.pipeline import actions, drain
 from bench.shop import PRICE_QUESTIONS
 from tests.fixtures.services import at_once
 from tests.workers.conftest import add_agent, connect_page
@@ -43,7 +43,7 @@ def test_two_workers_draining_at_once_answer_each_comment_once(stored_comments):
     settings, sandbox, store = stored_comments
     comment_ids = store(list(PRICE_QUESTIONS) * 6)
 
-    taken = at_once(lambda: ingest.drain(settings))
+    taken = at_once(lambda: drain.drain(settings))
 
     assert sum(taken) == len(comment_ids)
     assert [len(sandbox.admin.comment_effects(comment_id)["private_replies"]) for comment_id in comment_ids] == \
@@ -55,7 +55,7 @@ def test_two_workers_draining_at_once_answer_each_comment_once(stored_comments):
 def test_a_comment_whose_decision_fails_is_retried_then_given_up_without_holding_the_others(
         stored_comments, monkeypatch):
     settings, sandbox, store = stored_comments
-    decide = ingest._decision
+    decide = drain._decision
 
     def decision_that_fails_on_one_text(event, page, agent):
         # Stands in for a bug that only one comment's content triggers; every other step runs for real.
@@ -63,21 +63,21 @@ def test_a_comment_whose_decision_fails_is_retried_then_given_up_without_holding
             raise ValueError("a decision bug")
         return decide(event, page, agent)
 
-    monkeypatch.setattr(ingest, "_decision", decision_that_fails_on_one_text)
+    monkeypatch.setattr(drain, "_decision", decision_that_fails_on_one_text)
     poison, *others = store(["prix ??? (poison)", *PRICE_QUESTIONS])
 
-    ingest.drain(settings)
+    drain.drain(settings)
 
     assert all(sandbox.admin.comment_effects(comment_id)["private_replies"] for comment_id in others)
     event = session.scalars(select(InboxEvent).where(InboxEvent.comment_id == poison)).one()
     assert (event.attempts, event.processed_at) == (1, None)  # left for the next drain
 
-    for _ in range(ingest.MAX_ATTEMPTS - 1):
-        ingest.drain(settings)
+    for _ in range(drain.MAX_ATTEMPTS - 1):
+        drain.drain(settings)
 
     session.rollback()
     event = session.scalars(select(InboxEvent).where(InboxEvent.comment_id == poison)).one()
-    assert event.attempts == ingest.MAX_ATTEMPTS and event.processed_at is not None  # given up
+    assert event.attempts == drain.MAX_ATTEMPTS and event.processed_at is not None  # given up
     assert sandbox.admin.comment_effects(poison)["private_replies"] == []
     assert _count(CommentLog.id) == len(others)
 
@@ -87,11 +87,11 @@ def test_replies_not_sent_within_the_task_time_are_handed_to_dispatch_and_sent_o
     comment_ids = store(list(PRICE_QUESTIONS))
     monkeypatch.setattr(actions, "SEND_SECONDS", 0.0)  # a Graph API so slow that the time is up at once
 
-    assert ingest.drain(settings) == len(comment_ids)
+    assert drain.drain(settings) == len(comment_ids)
 
     monkeypatch.setattr(actions, "SEND_SECONDS", 30.0)
     monkeypatch.setattr(actions, "RESERVE_SECONDS", 0.0)  # the drain's reservation has lapsed
-    sweeps.dispatch_due(settings)  # the suite's beat may have sent some already: dispatch sends the rest
+    actions.dispatch_due(settings)  # the suite's beat may have sent some already: dispatch sends the rest
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and _count(PlannedAction.id, PlannedAction.state != "done"):
         time.sleep(0.2)

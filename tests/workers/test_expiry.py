@@ -12,7 +12,7 @@ from sqlalchemy import select
 from app import queue
 from app.database import session
 from app.models import Payment, Plan, Subscription, User, utcnow
-from app.services import billing, expiry
+from app.services.billing import account, expiry
 from tests.fixtures.services import ROOT, worker_env
 
 
@@ -61,7 +61,7 @@ def test_the_pass_marks_ended_plans_and_abandoned_orders(app):
 def test_an_expired_plan_stays_the_current_plan_with_its_date(app):
     ended, _ = _world()
     expiry.expire(app.config)
-    current = billing.standing(ended)
+    current = account.standing(ended)
     assert (current.plan.name, current.current.expired, current.days_left) == ("Agencies", True, -1)
     assert current.current.expires_at < utcnow()
 

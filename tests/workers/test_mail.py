@@ -18,7 +18,7 @@ from app import mailsink, queue
 from app.celery_factory import make_celery
 from app.database import session
 from app.models import Invitation, SocialPage
-from app.services import grants
+from app.services.billing import grants
 from tests.fixtures.services import WorkerProcess, worker_env
 
 PUBLIC_URL = "https://product.example.tn"

@@ -8,8 +8,8 @@ from sqlalchemy import select, text
 
 from app.database import session
 from app.models import PlannedAction, SocialPage
-from app.services import outcome_writer
-from app.services.actions import Outcome
+from app.services.pipeline import outcome_writer
+from app.services.pipeline.actions import Outcome
 
 
 @pytest.fixture

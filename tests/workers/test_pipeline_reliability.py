@@ -20,7 +20,7 @@ from app import queue
 from app.celery_factory import make_celery
 from app.database import session
 from app.models import InboxEvent, PlannedAction, SocialPage
-from app.services import actions
+from app.services.pipeline import actions
 from tests.fixtures.services import ROOT, WorkerProcess, worker_env
 from tests.workers.test_recovery import (PRICE_QUESTIONS, _all_stored, free_port, fresh_rows,  # noqa: F401
                                          recovery_database_url, redis_server, start_product, wait_until)

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from app.database import session
 from app.models import CommentLog, Plan, PlannedAction, SocialPage, Subscription, utcnow
-from app.services import polling
+from app.services.pipeline import polling
 from tests.workers.conftest import add_agent
 
 

@@ -3,7 +3,7 @@ from datetime import timedelta
 
 from app.database import session
 from app.models import PlannedAction, utcnow
-from app.services import sweeps
+from app.services.pipeline import sweeps
 
 
 def _stick(action: PlannedAction) -> None:

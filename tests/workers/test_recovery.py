@@ -25,7 +25,7 @@ from app import queue
 from app.celery_factory import make_celery
 from app.database import init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
-from app.services import actions
+from app.services.pipeline import actions
 from app.services.reference_data import load_reference_data
 from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, queued_tasks, truncate_all, worker_env
 from tests.workers.conftest import add_agent, connect_page

@@ -3,7 +3,7 @@ payment history, and a purchase recorded before the checkout.
 
 A purchase is a `pending` payment with a random order id; the price, the amount in minor units, the rate to TND
 and the signed form are computed here, from the plan's own prices (what the browser sends as the price is never
-used). Only the gateway's verified notification moves it on (app/services/settlement.py).
+used). Only the gateway's verified notification moves it on (app/services/billing/settlement.py).
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from sqlalchemy import select
 from app.database import session
 from app.errors import DomainError, Forbidden, NotFound
 from app.models import Payment, Plan, User, utcnow
-from app.services import currency, gateway, limits, locale_texts, plans
+from app.services import locale_texts
+from app.services.billing import currency, gateway, limits, plans
 
 ORDER_ID_BYTES = 10  # 20 hex characters: unguessable, and short enough for the gateway's field
 # Our order ids and the operators' grants ("bonus-<hex>"): anything else names no order, and is not looked up.

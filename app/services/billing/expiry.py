@@ -1,11 +1,11 @@
 """The expiry pass (beat task billing.expire_plans, every 10 minutes): subscriptions past their date become
 `expired`, and so do orders the gateway has not answered for PENDING_ORDER_HOURS (a checkout left open: the
 payments list shows it expired rather than pending for ever). The gateway's notification still applies to an
-expired order (app/services/settlement.py): a buyer who paid late still gets the plan.
+expired order (app/services/billing/settlement.py): a buyer who paid late still gets the plan.
 
-Nothing else waits for this pass: every limit reads the expiry date itself (app/services/limits.py, pages.py,
-team.py), so a plan stops its automatic replies the moment it ends. The pass keeps the stored statuses true for
-the billing screen and for the operators.
+Nothing else waits for this pass: every limit reads the expiry date itself (app/services/billing/limits.py,
+app/services/pages.py, app/services/team.py), so a plan stops its automatic replies the moment it ends. The pass
+keeps the stored statuses true for the billing screen and for the operators.
 """
 from __future__ import annotations
 

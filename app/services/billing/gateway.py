@@ -1,6 +1,6 @@
 """What the product says to the card gateway and reads from it (docs/card-gateway.md): the signed checkout form,
-and the server-to-server notification in its two shapes with their signatures (app/services/settlement.py accepts
-the configured one only).
+and the server-to-server notification in its two shapes with their signatures (app/services/billing/settlement.py
+accepts the configured one only).
 
 Only this module knows the formulas. The merchant password (`GATEWAY_PASSWORD`) never leaves the server: the
 form carries its MD5 (as the gateway wants) and a SHA-1 signature that holds it.
@@ -12,7 +12,7 @@ import hmac
 import json
 from dataclasses import dataclass
 
-from app.services import currency
+from app.services.billing import currency
 
 DIRECT_PAYMENT = "1"
 # Spec 001 §7: the original sent a fixed placeholder phone number; the gateway wants the field present.
@@ -47,7 +47,7 @@ def newer_notification_signature(status: str, pay_id: str, password: str) -> str
 
 @dataclass(frozen=True)
 class Order:
-    """What the form is built from (a payment row, read by app/services/billing.py)."""
+    """What the form is built from (a payment row, read by app/services/billing/account.py)."""
     order_id: str
     amount_minor: int
     currency: str

@@ -1,5 +1,6 @@
 """Operators give plans by hand (`python -m app plans grant|list`): a grant is a `bonus` payment of nothing and the
-subscription it pays for, which becomes the user's current plan (app/services/plans.py takes the latest active)."""
+subscription it pays for, which becomes the user's current plan (app/services/billing/plans.py takes the latest
+active)."""
 from __future__ import annotations
 
 import uuid
@@ -10,7 +11,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Payment, Plan, Subscription, User, utcnow
-from app.services.plans import all_plans, find, start_subscription
+from app.services.billing.plans import all_plans, find, start_subscription
 
 MAX_MONTHS = 120
 

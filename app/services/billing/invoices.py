@@ -14,7 +14,7 @@ from sqlalchemy import update
 
 from app.database import insert_ignore, session
 from app.models import InvoiceCounter, Payment
-from app.services.dates import add_months
+from app.services.billing.dates import add_months
 
 INVOICED = ("paid", "reimbursed", "chargeback")  # a reversed payment keeps its invoice (and shows its status)
 CENTS = Decimal("0.01")

@@ -12,7 +12,8 @@ from sqlalchemy import func, select, update
 
 from app.database import insert_ignore, session
 from app.models import Agent, Plan, ReplyUsage, SocialPage, Subscription, User, utcnow
-from app.services import plans, team
+from app.services import team
+from app.services.billing import plans
 
 
 def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:

@@ -1,6 +1,6 @@
 """The plans (spec 001 §9: Free Trial shown as Free Offer, SME/Artisans, Agencies, Premium), their prices for a
 period, which plan a user holds now, and where every subscription starts: the Free Trial every new user starts
-with, a paid order (app/services/settlement.py) and an operator's grant (app/services/grants.py).
+with, a paid order (app/services/billing/settlement.py) and an operator's grant (app/services/billing/grants.py).
 
 A user's current plan is their latest subscription that was not cancelled: an expired one stays current (the
 billing screen shows its expiry date and the upgrade notice) until a new one is bought.
@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from app.database import session
 from app.models import Plan, Subscription, User, utcnow
-from app.services.dates import add_months
+from app.services.billing.dates import add_months
 
 FREE_TRIAL = "Free Trial"
 FREE_TRIAL_DAYS = 15

@@ -19,13 +19,14 @@ from sqlalchemy import select, update
 
 from app.database import session
 from app.models import Payment, PaymentNotification, Subscription, utcnow
-from app.services import gateway, invoices, plans
-from app.services.billing import ORDER_ID_PATTERN
+from app.services.billing import gateway, invoices, plans
+from app.services.billing.account import ORDER_ID_PATTERN
 
 log = logging.getLogger(__name__)
 
-# An order the gateway has not decided: still at the checkout, or past PENDING_ORDER_HOURS (app/services/expiry.py),
-# whose buyer may yet have paid. A decision moves only these; a reversal (07, 08) only a paid one.
+# An order the gateway has not decided: still at the checkout, or past PENDING_ORDER_HOURS
+# (app/services/billing/expiry.py), whose buyer may yet have paid. A decision moves only these; a reversal (07, 08)
+# only a paid one.
 UNDECIDED = ("pending", "expired")
 DECISIONS = ("paid", "refused", "canceled")
 

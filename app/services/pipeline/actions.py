@@ -21,8 +21,8 @@ from sqlalchemy import or_, select, update
 from app import graph, log_context, metrics
 from app.database import session
 from app.models import PlannedAction, SocialPage, utcnow
-from app.services import outcome_writer
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
+from app.services.pipeline import outcome_writer
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
@@ -34,6 +34,7 @@ SEND_SECONDS = 30.0
 RESERVE_SECONDS = 3.0
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
+DISPATCH_BATCH = 200
 RECONNECT = "the page needs to be reconnected"
 # Meta keeps one private reply per comment and answers a second one with (#10900), without the first one's id: the
 # reply went out with an earlier attempt (one cut off by a crash or a timeout), so the row is done without an id.
@@ -51,6 +52,18 @@ class Outcome:
     error: str | None = None
     due_at: datetime | None = None
     page_token_invalid: bool = False
+
+
+def dispatch_due(settings: dict) -> int:
+    """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
+    sent, deadline = 0, time.monotonic() + SEND_SECONDS
+    while time.monotonic() < deadline:
+        reserved = claim_due(DISPATCH_BATCH)
+        if not reserved:
+            return sent
+        sent += send(reserved, settings, deadline)
+        session.close()  # the rows were written on another connection; the next batch reads afresh
+    return sent
 
 
 def claim_due(limit: int) -> list[tuple[PlannedAction, SocialPage]]:

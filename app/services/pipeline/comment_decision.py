@@ -1,8 +1,8 @@
 """What to do with one comment: hide it, answer it (private reply, like, public reply), or leave it, and why.
 
-The one decision of the live pipeline (app/services/ingest.py), the replay (replay_decide.py) and the wizard's chat
-simulator (simulator.py), so the three cannot disagree. The agent messages screen (why.py) explains a log from the
-reasons given here. `decide` is pure: it is given what the agent read of the comment (`read`), the page's settings
+The one decision of the live pipeline (drain.py here), the replay (app/services/replay_decide.py) and the wizard's
+chat simulator (app/services/simulator.py), so the three cannot disagree. The agent messages screen
+(app/services/why.py) explains a log from the reasons given here. `decide` is pure: it is given what the agent read of the comment (`read`), the page's settings
 and the comment's facts; the plan's monthly allowance is drawn afterwards by the pipeline alone (`Decision.refused`).
 """
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from app.models import Agent, SocialPage
-from app.services import matchers, subscribers
+from app.services.pipeline import commenter_profiles, matchers
 from nlp import Match, answer, sentiment, spam
 
 # Why a comment is not answered (None: it is). NOT_MATCHED is what the pipeline stores when the matcher matched
 # nothing; `shown_reason` tells it apart by what the matcher read. PLAN_LIMIT and PLAN_EXPIRED are the refusals of
-# app/services/limits.py take_replies.
+# app/services/billing/limits.py take_replies.
 OWN_COMMENT, NO_AGENT, AGENT_NOT_LIVE, LINK = "own_comment", "no_agent", "agent_not_live", "link"
 NOT_MATCHED, NO_ANSWER, PLAN_LIMIT, PLAN_EXPIRED = "not_matched", "no_answer", "plan_limit", "plan_expired"
 NEGATIVE_HIDDEN, ASKS_NOTHING = "negative_hidden", "asks_nothing"
@@ -38,7 +38,7 @@ class Comment:
 class Action:
     kind: str  # hide, private_reply, like or public_reply
     payload: dict
-    delayed: bool  # sent at the page's reply delay (app/services/planning.py); a hide is due at once
+    delayed: bool  # sent at the page's reply delay (app/services/pipeline/planning.py); a hide is due at once
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Decision:
 def posted_comment(page: SocialPage, comment, post_id: str | None) -> Comment:
     """The facts of a comment on a post of the page: an inbox event, or a comment read from the Graph API
     (app/graph CommentChange), whose fields are alike. A reply to another comment has that comment as parent."""
-    return Comment(comment.message or "", subscribers.names(comment, page), own=page.wrote(comment.from_id),
+    return Comment(comment.message or "", commenter_profiles.names(comment, page), own=page.wrote(comment.from_id),
                    top_level=comment.parent_id in (None, post_id))
 
 

@@ -1,4 +1,4 @@
-"""Draining received comments: choose the agent, decide (app/services/comment_decision.py), log, plan, send.
+"""Draining received comments: choose the agent, decide (app/services/pipeline/comment_decision.py), log, plan, send.
 
 The inbox is drained a batch at a time. A batch's rows are locked as they are read (FOR UPDATE SKIP LOCKED on
 PostgreSQL), so two workers draining at once take different comments. Everything a batch decides (the log
@@ -6,8 +6,8 @@ events, the planned actions, the reply units, the profiles, the processed marks)
 transaction; the unique (page, comment) key of the log still makes a comment decided twice fail that commit
 (SQLite has no row locks), and then the batch's comments are decided one by one. Actions due now are committed
 reserved for this worker (`planned`, claimed_at set) and sent by it right after, with no second message: each is
-claimed right before its own call (app/services/actions.py). If the worker dies, dispatch_due takes what it had not
-reached once the reservation lapses (docs/architecture.md#queue-rules rule 7).
+claimed right before its own call (app/services/pipeline/actions.py). If the worker dies, dispatch_due takes what it had
+not reached once the reservation lapses (docs/architecture.md#queue-rules rule 7).
 """
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app import log_context, metrics, queue
 from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
-from app.services import actions, comment_decision, limits, planning, subscribers
+from app.services.billing import limits
+from app.services.pipeline import actions, comment_decision, commenter_profiles, planning
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -44,7 +45,7 @@ ACTION_COLUMNS = ("page_id", "log_id", "comment_id", "kind", "payload", "due_at"
 
 @dataclass
 class Decided:
-    """A comment of the batch, with what is done with it (app/services/comment_decision.py)."""
+    """A comment of the batch, with what is done with it (app/services/pipeline/comment_decision.py)."""
     event: InboxEvent
     page: SocialPage
     agent: Agent | None
@@ -165,7 +166,7 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     due_now = _reserve_due_now(planned)
     for item, action_id in zip(planned, insert_rows(PlannedAction, [_action_row(item) for item in planned])):
         set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
-    subscribers.record([(item.page, item.event) for item in decided])
+    commenter_profiles.record([(item.page, item.event) for item in decided])
     session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
                     .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
     session.commit()
@@ -188,7 +189,7 @@ def _agents_of(pages: list[SocialPage], batch: list[InboxEvent]) -> dict[tuple[i
         return {}
     targets = {event.post_external_id for event in batch if event.post_external_id} | \
         {page.external_id for page in pages}
-    # Their intents and answers are read only when a version is new to this process (app/services/matchers.py).
+    # Their intents and answers are read only when a version is new to this process (app/services/pipeline/matchers.py).
     found = session.scalars(select(Agent).where(Agent.page_id.in_([page.id for page in pages]),
                                                 Agent.target_id.in_(targets)))
     return {(agent.page_id, agent.target_id): agent for agent in found}
@@ -244,7 +245,7 @@ def _log_entry(item: Decided) -> dict:
         answer=reply.text if reply else None, buttons=reply.buttons if reply else [],
         products=[{"name": p.name, "category": p.category, "score": round(p.score, 2), "spelling": p.spelling,
                    "synonym": p.synonym, "words": p.words} for p in match.products],
-        publisher_id=event.from_id, publisher=subscribers.publisher(event), negative=match.negative,
+        publisher_id=event.from_id, publisher=commenter_profiles.publisher(event), negative=match.negative,
         has_link=match.has_link, link=_comment_link(event, page),
         treated=decision.answered, skip_reason=decision.reason,
         why={"threshold": match.threshold, "silent": match.silent,

@@ -23,8 +23,8 @@ def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
 
 def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Match, answer.Answer | None]:
     """What the agent makes of a comment: the match, and the private message it sends (None when it sends none).
-    The one decision about a comment (app/services/comment_decision.py), for the live pipeline, the replay and the
-    wizard's chat simulator, reads through here."""
+    The one decision about a comment (app/services/pipeline/comment_decision.py), for the live pipeline, the replay and
+    the wizard's chat simulator, reads through here."""
     match = matcher_for(agent, page).match(text)
     reply = answer.compose(match, intents_config(agent), page.platform, names) if match.matched else None
     return match, reply

@@ -6,9 +6,9 @@ prepared statement (one round trip, no BEGIN/COMMIT), elsewhere in two. A worker
 nothing it sent unrecorded, and at most the call it had in flight in `sending` (docs/architecture.md#queue-rules
 rule 2). A connection the database ended while the worker waited (a restart, a failover) is replaced and the
 write made again on the new one, so the outcome it carries is not lost with it. It is the one writer of outcomes:
-one known outside a batch (a manual answer, a sweep's check) goes through it too (app/services/actions.record). The copy of a private reply's
-outcome on its log event (`reply_message_id`, `reply_error`, for display) is written once per batch, in one round
-trip.
+one known outside a batch (a manual answer, a sweep's check) goes through it too (`actions.record`). The copy of a
+private reply's outcome on its log event (`reply_message_id`, `reply_error`, for display) is written once per batch,
+in one round trip.
 
 On PostgreSQL these writes do not wait for the disk (synchronous_commit off: 3 to 5 ms saved per action on the
 machines measured), except the claims of likes and public replies. Only a crash of the database server itself can

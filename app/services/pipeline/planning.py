@@ -1,4 +1,4 @@
-"""Turning a decision about a comment (app/services/comment_decision.py) into planned action rows, each due
+"""Turning a decision about a comment (app/services/pipeline/comment_decision.py) into planned action rows, each due
 according to the page's delay.
 
 The due time is drawn once and stored (docs/architecture.md#queue-rules rule 4): a worker restart or a Redis flush
@@ -10,7 +10,7 @@ import random
 from datetime import datetime, timedelta
 
 from app.models import PlannedAction, SocialPage, utcnow
-from app.services.comment_decision import Action
+from app.services.pipeline.comment_decision import Action
 
 MAX_DELAY_MS = (59 * 60 + 59) * 1000  # spec 000 §9: 0-59 minutes and 0-59 seconds
 
@@ -34,8 +34,8 @@ def action(page: SocialPage, log_id: int, comment_id: str, kind: str, due_at: da
 
 
 def planned(page: SocialPage, log_id: int, comment_id: str, actions: list[Action]) -> list[PlannedAction]:
-    """A decision's actions as rows (app/services/comment_decision.py): a hide due at once, the answer's actions
-    (private reply, like, public reply) all at one reply time, drawn here."""
+    """A decision's actions as rows (app/services/pipeline/comment_decision.py): a hide due at once, the answer's
+    actions (private reply, like, public reply) all at one reply time, drawn here."""
     now = utcnow()
     reply_at = reply_due_at(page, now) if any(item.delayed for item in actions) else now
     return [action(page, log_id, comment_id, item.kind, reply_at if item.delayed else now, item.payload)

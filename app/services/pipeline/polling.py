@@ -12,8 +12,8 @@ from app import graph
 from app.database import session
 from app.graph import CommentChange
 from app.models import Agent, SocialPage, utcnow
-from app.services import inbox
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
+from app.services.pipeline import inbox
 
 log = logging.getLogger(__name__)
 FIRST_LOOK_BACK = timedelta(hours=1)

@@ -1,11 +1,10 @@
-"""Beat-driven recovery: send what is due, wake the drain of what was stored but never processed, and resolve actions
-stuck in `sending` by asking the Graph API what happened, never by blindly sending again
-(docs/architecture.md#queue-rules rules 4 and 7).
+"""Beat-driven recovery: wake the drain of what was stored but never processed, and resolve actions stuck in
+`sending` by asking the Graph API what happened, never by blindly sending again (docs/architecture.md#queue-rules
+rules 4 and 7). Sending what is due is actions.dispatch_due.
 """
 from __future__ import annotations
 
 import logging
-import time
 from datetime import timedelta
 
 from sqlalchemy import func, select, update
@@ -13,24 +12,11 @@ from sqlalchemy import func, select, update
 from app import graph, queue
 from app.database import session
 from app.models import InboxEvent, PlannedAction, SocialPage, utcnow
-from app.services import actions
-from app.services.graph import graph_client
+from app.services.graph_client import graph_client
+from app.services.pipeline import actions
 from app.settings import settings_of
 
 log = logging.getLogger(__name__)
-DISPATCH_BATCH = 200
-
-
-def dispatch_due(settings: dict) -> int:
-    """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
-    sent, deadline = 0, time.monotonic() + actions.SEND_SECONDS
-    while time.monotonic() < deadline:
-        reserved = actions.claim_due(DISPATCH_BATCH)
-        if not reserved:
-            return sent
-        sent += actions.send(reserved, settings, deadline)
-        session.close()  # the rows were written on another connection; the next batch reads afresh
-    return sent
 
 
 def requeue_stale_inbox(settings: dict) -> int:
