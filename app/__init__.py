@@ -5,6 +5,7 @@ from flask import Flask
 
 from app import log_context, logging_setup, queue
 from app.config import flask_config, load_settings
+from app.settings import settings_of
 
 
 def create_app(overrides: dict | None = None) -> Flask:
@@ -37,7 +38,7 @@ def _init_extensions(app: Flask) -> None:
     from app.errors import register_error_handlers
     from app.extensions import api, jwt, limiter
 
-    hops = int(app.config["FORWARDED_HOPS"])
+    hops = settings_of(app.config).forwarded_hops
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     jwt.init_app(app)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from celery import Celery
 
 from app import queue
+from app.settings import settings_of
 
 
 def make_celery(settings: dict) -> Celery:
@@ -12,7 +13,7 @@ def make_celery(settings: dict) -> Celery:
     transport = {
         # docs/architecture.md#queue-rules rule 3: minutes, not hours, so a SIGKILLed worker's messages come back soon;
         # far above the 60 s hard limit so a running task is never delivered twice.
-        "visibility_timeout": int(settings.get("CELERY_VISIBILITY_TIMEOUT", 600)),
+        "visibility_timeout": settings_of(settings).celery_visibility_timeout,
         "socket_timeout": 5,
         "socket_connect_timeout": 2,
     }

@@ -28,6 +28,12 @@ class Settings(Mapping):
     stuck_sending_seconds: float
     celery_visibility_timeout: int
     nlp_cache_dir: Path
+    graph_timeout: float
+    replay_max_wait_seconds: float
+    currency_rates_ttl: int
+    currency_rates_timeout: float
+    pending_order_hours: int
+    forwarded_hops: int
 
     @classmethod
     def parse(cls, strings: Mapping[str, str]) -> Settings:

@@ -42,12 +42,6 @@ class GraphClient:
         self.transport = Transport(self.base_url)
         self.page_size = page_size
 
-    @classmethod
-    def from_settings(cls, config: Mapping) -> "GraphClient":
-        """Build the client from plain settings (app.config or os.environ shaped)."""
-        return cls(config["GRAPH_API_URL"], config["GRAPH_API_VERSION"], config["META_APP_ID"],
-                   config["META_APP_SECRET"], float(config.get("GRAPH_TIMEOUT") or DEFAULT_TIMEOUT))
-
     @property
     def app_token(self) -> str:
         return f"{self.app_id}|{self.app_secret}"

@@ -23,6 +23,7 @@ from app.models import Agent, Replay, ReplayComment, SocialPage, utcnow
 from app.services import page_posts, replay_results
 from app.services.graph_client import graph_client
 from app.services.replay_decide import decide
+from app.settings import settings_of
 
 log = logging.getLogger(__name__)
 MAX_POSTS = 100
@@ -63,7 +64,7 @@ class _Reading:
         self.client = graph_client(settings)
         self.intent_names = {intent.intent_name for intent in agent.intents}
         self.cursor = copy.deepcopy(replay.cursor) or {"posts": None, "next": None, "params": None, "post": None}
-        self.max_wait = float(settings.get("REPLAY_MAX_WAIT_SECONDS") or 60)
+        self.max_wait = settings_of(settings).replay_max_wait_seconds
         self.wait, self.transient_failures = FIRST_WAIT_SECONDS, 0
 
     def carry_on(self, deadline: float) -> str:

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
+from app.config import load_settings
 from app.database import session
 from app.models import Agent, SocialPage, Subscription, utcnow
 from app.services.billing import expiry, limits
@@ -23,7 +24,7 @@ def end_plan(user) -> None:
     for subscription in session.scalars(select(Subscription).where(Subscription.user_id == user.id)):
         subscription.expires_at = utcnow() - timedelta(hours=1)
     session.commit()
-    expiry.expire({"PENDING_ORDER_HOURS": "24"})
+    expiry.expire(load_settings({"PENDING_ORDER_HOURS": "24"}))
 
 
 @pytest.fixture

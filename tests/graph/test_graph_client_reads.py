@@ -4,7 +4,9 @@ import socket
 
 import pytest
 
+from app.config import load_settings
 from app.graph import GraphClient, NotFound, TokenInvalid, Transient
+from app.services.graph_client import graph_client
 
 FAN = {"id": "6120934471203388", "name": "Karim Trabelsi", "username": "karim.trabelsi"}
 
@@ -122,10 +124,10 @@ def test_any_version_prefix_or_none_reaches_the_same_graph(sandbox, world, versi
     assert client.page(world.page["id"], world.page_token, "name")["name"] == "Boutique Amira"
 
 
-def test_from_settings_reads_the_product_settings(sandbox, world):
-    client = GraphClient.from_settings({"GRAPH_API_URL": sandbox.url + "/", "GRAPH_API_VERSION": "v23.0",
-                                        "META_APP_ID": sandbox.app_id, "META_APP_SECRET": sandbox.app_secret,
-                                        "GRAPH_TIMEOUT": "3"})
+def test_the_product_client_reads_the_product_settings(sandbox, world):
+    client = graph_client(load_settings({"GRAPH_API_URL": sandbox.url + "/", "GRAPH_API_VERSION": "v23.0",
+                                         "META_APP_ID": sandbox.app_id, "META_APP_SECRET": sandbox.app_secret,
+                                         "GRAPH_TIMEOUT": "3"}))
 
     assert client.timeout == 3.0
     assert client.url("me") == f"{sandbox.url}/v23.0/me"

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from app import create_app, queue
 from app.celery_factory import make_celery
+from app.config import load_settings
 from app.database import session
 from app.models import InboxEvent, PlannedAction, SocialPage, User, utcnow
 from tests.fixtures.services import truncate_all
@@ -23,7 +24,7 @@ def test_backlog_and_queue_gauges_show_waiting_work(base_settings, sandbox, redi
 
             samples = scrape_text(application.test_client().get("/metrics").get_data(as_text=True))
     finally:
-        queue.bind(make_celery(base_settings))
+        queue.bind(make_celery(load_settings(base_settings)))
         for key in redis_client.scan_iter(match=f"{prefix}*"):
             redis_client.delete(key)
         session.remove()

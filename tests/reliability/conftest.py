@@ -24,6 +24,7 @@ from werkzeug.serving import make_server
 import sandbox as sandbox_package
 from app import queue
 from app.celery_factory import make_celery
+from app.config import load_settings
 from app.database import init_engine, session, upgrade_schema
 from app.models import InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services.reference_data import load_reference_data
@@ -223,7 +224,7 @@ def whole_product(base_settings, tmp_path_factory):
     workdir = tmp_path_factory.mktemp("whole-product")
     with ExitStack() as cleanup:
         # Undone in reverse order, whatever failed: this process bound back to the suite's database and broker last.
-        cleanup.callback(queue.bind, make_celery(base_settings))
+        cleanup.callback(queue.bind, make_celery(load_settings(base_settings)))
         cleanup.callback(init_engine, base_settings["DATABASE_URL"])
         postgres = OwnPostgres()
         cleanup.callback(postgres.remove)

@@ -23,6 +23,7 @@ from werkzeug.serving import make_server
 
 from app import queue
 from app.celery_factory import make_celery
+from app.config import load_settings
 from app.database import init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
 from app.services.pipeline import actions
@@ -194,7 +195,7 @@ def start_product(base_settings, recovery_database_url, sandbox, tmp_path):
         server.shutdown()
     session.remove()
     init_engine(base_settings["DATABASE_URL"])  # later tests find the suite's database and broker bound again
-    queue.bind(make_celery(base_settings))
+    queue.bind(make_celery(load_settings(base_settings)))
 
 
 @pytest.fixture

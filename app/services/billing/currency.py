@@ -17,6 +17,7 @@ import requests
 
 from app.errors import DomainError
 from app.services import json_cache
+from app.settings import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def rate_to_tnd(settings: dict, code: str) -> Decimal:
     if code == BASE:
         return Decimal(1)
     kept = _kept_reading(settings)
-    fresh = kept is not None and time.time() - kept["at"] < int(settings["CURRENCY_RATES_TTL"])
+    fresh = kept is not None and time.time() - kept["at"] < settings_of(settings).currency_rates_ttl
     rates = kept["rates"] if fresh else _read_source(settings)
     if rates is None and kept is not None:
         log.warning("currency source unavailable: using the rates read at %s", time.ctime(kept["at"]))
@@ -93,7 +94,7 @@ def rate_to_tnd(settings: dict, code: str) -> Decimal:
 def _read_source(settings: dict) -> dict[str, str] | None:
     """The source's rates turned into TND per unit, kept in Redis; None when it does not answer properly."""
     try:
-        answer = requests.get(settings["CURRENCY_RATES_URL"], timeout=float(settings["CURRENCY_RATES_TIMEOUT"]))
+        answer = requests.get(settings["CURRENCY_RATES_URL"], timeout=settings_of(settings).currency_rates_timeout)
         answer.raise_for_status()
         per_tnd = answer.json()["rates"]
         rates = {code: str((1 / Decimal(str(per_tnd[code]))).quantize(RATE_PLACES))

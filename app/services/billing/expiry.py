@@ -15,6 +15,7 @@ from sqlalchemy import update
 
 from app.database import session
 from app.models import Payment, Subscription, utcnow
+from app.settings import settings_of
 
 
 def expire(settings: dict, now: datetime | None = None) -> dict:
@@ -22,7 +23,7 @@ def expire(settings: dict, now: datetime | None = None) -> dict:
     now = now or utcnow()
     plans_ended = session.execute(update(Subscription).where(
         Subscription.status == "active", Subscription.expires_at <= now).values(status="expired")).rowcount
-    abandoned_before = now - timedelta(hours=int(settings["PENDING_ORDER_HOURS"]))
+    abandoned_before = now - timedelta(hours=settings_of(settings).pending_order_hours)
     orders_abandoned = session.execute(update(Payment).where(
         Payment.status == "pending", Payment.created_at <= abandoned_before).values(status="expired")).rowcount
     session.commit()
