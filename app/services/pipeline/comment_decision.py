@@ -2,8 +2,9 @@
 
 The one decision of the live pipeline (drain.py here), the replay (app/services/replay_decide.py) and the wizard's
 chat simulator (app/services/simulator.py), so the three cannot disagree. The agent messages screen
-(app/services/why.py) explains a log from the reasons given here. `decide` is pure: it is given what the agent read of the comment (`read`), the page's settings
-and the comment's facts; the plan's monthly allowance is drawn afterwards by the pipeline alone (`Decision.refused`).
+(app/services/why.py) explains a log from the reasons given here. `decide` is pure: it is given what the agent read
+of the comment (`read`), the page's settings and the comment's facts; the plan's monthly allowance is drawn
+afterwards by the pipeline alone (`Decision.refused`).
 """
 from __future__ import annotations
 
