@@ -65,11 +65,16 @@ def team_row(user: User, external_id: str, platform: str | None = None) -> Socia
 def owned_row(user: User, external_id: str, platform: str) -> SocialPage:
     """The user's own row of the page, for the owner's calls: 403 `owner_only` for a member of the page's team,
     403 `page_not_in_team` for anyone else (no such page included)."""
-    rows = _team_rows(user, external_id, platform)
-    owned = next((row for row in rows if row.owner_id == user.id), None)
+    owned = own_row(user, external_id, platform)
     if owned is not None:
         return owned
-    raise OwnerOnly() if rows else PageNotInTeam()
+    raise OwnerOnly() if _team_rows(user, external_id, platform) else PageNotInTeam()
+
+
+def own_row(user: User, external_id: str, platform: str) -> SocialPage | None:
+    """The user's own row of the page, None when they own none: of two (one handed over to them), the connected
+    one, else the one changed last."""
+    return next((row for row in _team_rows(user, external_id, platform) if row.owner_id == user.id), None)
 
 
 def _team_rows(user: User, external_id: str, platform: str | None) -> list[SocialPage]:

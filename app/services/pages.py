@@ -231,7 +231,7 @@ def connect(settings: dict, user: User, platform: str, external_id: str) -> bool
         return False
     _subscribe(settings, network_page)
     # The user's own team gets its row back; anyone else starts a team of their own, with nothing of the others'.
-    row = _owned_row(user, platform, external_id) or SocialPage(platform=platform, external_id=external_id)
+    row = access.own_row(user, external_id, platform) or SocialPage(platform=platform, external_id=external_id)
     _store_connection(row, user, network_page)
     return True
 
@@ -252,14 +252,6 @@ def _subscribe(settings: dict, network_page: NetworkPage) -> None:
     except graph.GraphError as error:
         log.warning("subscribing page %s failed: %s", network_page.subscribe_id, error.reason)
         raise UpstreamUnavailable("Error while connecting the page") from error
-
-
-def _owned_row(user: User, platform: str, external_id: str) -> SocialPage | None:
-    """The user's row of the page; of two (one handed over to them), the one changed last."""
-    return session.scalars(select(SocialPage).where(SocialPage.platform == platform,
-                                                    SocialPage.external_id == external_id,
-                                                    SocialPage.owner_id == user.id)
-                           .order_by(SocialPage.updated_at.desc(), SocialPage.id.desc())).first()
 
 
 def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) -> None:
