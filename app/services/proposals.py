@@ -19,9 +19,10 @@ from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import Agent, CommentLog, Product, Proposal, ProposalEvidence, Replay, SocialPage, User, utcnow
 from app.services import access, catalogue, intent_catalogue, replay_results, training, wizard
-from app.services import proposals_finder
+from app.services import proposals_candidates
 from app.services.pipeline import matchers
-from app.services.proposals_finder import EVIDENCE_KEPT, MIN_COMMENTERS, Candidate, Context, Missed, addable, find
+from app.services.proposals_candidates import Candidate, Context, Missed
+from app.services.proposals_finder import EVIDENCE_KEPT, MIN_COMMENTERS, addable, find
 from nlp import MatcherCache, intents
 
 KINDS = ("synonym", "intent", "phrasing")
@@ -121,15 +122,15 @@ def _context(agent: Agent, page: SocialPage) -> Context:
                    _post_product(agent, full, products))
 
 
-def _products(page_id: int) -> list[proposals_finder.Product]:
+def _products(page_id: int) -> list[proposals_candidates.Product]:
     rows = session.scalars(select(Product).where(Product.page_id == page_id)
                            .options(selectinload(Product.synonyms), selectinload(Product.category))
                            .order_by(Product.id))
-    return [proposals_finder.Product(row.id, row.content, row.category.name,
-                                     (row.content, *(synonym.value for synonym in row.synonyms))) for row in rows]
+    return [proposals_candidates.Product(row.id, row.content, row.category.name,
+                                         (row.content, *(synonym.value for synonym in row.synonyms))) for row in rows]
 
 
-def _post_product(agent: Agent, full, products: list[proposals_finder.Product]):
+def _post_product(agent: Agent, full, products: list[proposals_candidates.Product]):
     """The one product a post agent's post names ("Nouvelle collection: la robe rouge"): the product a word met
     where a product is expected most likely names on that post."""
     if agent.is_generic or not agent.post_message:
