@@ -85,7 +85,8 @@ class AgentLive(MethodView):
     @blp.response(200, LiveAnswerSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def put(self, body, projectId):
-        """Activate or deactivate (and set the pending flag); a refusal of the plan is status false with its msg."""
+        """Activate or deactivate (and set the pending flag); an agent set live is trained first on its current
+        version; a refusal (no intent, the plan) is status false with its msg."""
         agent = agents.agent_for(current_user(), agent_id_of(projectId))
         return activation.set_live(agent, body["live"], body["pending"])
 

@@ -129,6 +129,8 @@ class LiveAnswerSchema(Schema):
     code = fields.String(metadata={"description": "done, agent_limit, plan_expired, no_intents"})
     live = fields.Boolean()
     pending = fields.Boolean()
+    trained = fields.Boolean(metadata={"description": "trained on its current version (an agent set live is "
+                                                      "trained first): live and trained is an answering agent"})
 
 
 # Requests

@@ -32,7 +32,7 @@ def test_an_agent_is_activated_deactivated_and_its_pending_flag_toggled(client, 
     on = live(client, owner.headers, agent_id, live=True)
     assert on.status_code == 200
     assert on.get_json() == {"status": True, "msg": "Agent activated", "code": "done", "live": True,
-                             "pending": False}
+                             "pending": False, "trained": True}
     pending = live(client, owner.headers, agent_id, live=True, pending=True)
     assert pending.get_json()["status"] is True and (fresh(agent_id).live, fresh(agent_id).pending) == (True, True)
     off = live(client, owner.headers, agent_id, live=False)
@@ -50,7 +50,7 @@ def test_the_free_offers_one_active_agent_is_its_limit_over_all_the_owners_pages
 
     assert refused.status_code == 200
     assert refused.get_json() == {"status": False, "msg": LIMIT, "code": "agent_limit", "live": False,
-                                  "pending": False}
+                                  "pending": False, "trained": True}
     assert fresh(second).live is False
     # The active one may still be switched, and once off the other takes its place.
     assert live(client, owner.headers, first, live=True, pending=True).get_json()["status"] is True
