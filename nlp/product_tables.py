@@ -1,0 +1,132 @@
+"""The tables product matching (nlp/products.py) reads, built once per catalogue version: the catalogue's distinct
+spellings (forms) and their entries, its informative words numbered, each word's look-up forms (`spelling.lookups`),
+and every pair of a form's words, packed in numpy arrays rather than Python lists so 50 catalogues fit in one worker."""
+import gc
+from collections import defaultdict
+from functools import lru_cache
+from itertools import chain
+
+import numpy as np
+
+from nlp import catalogue as catalogue_entries
+from nlp import spelling
+from nlp.catalogue import STOPWORDS, informative
+
+
+@lru_cache(maxsize=64)
+def pair_positions(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Positions (first, second), first < second, of every pair among `count` items."""
+    return np.triu_indices(count, 1)
+
+
+def _csr(rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of integers packed as (row starts, values): a few bytes per number instead of a Python list."""
+    starts = np.zeros(len(rows) + 1, dtype=np.int32)
+    np.cumsum([len(row) for row in rows], out=starts[1:])
+    return starts, np.fromiter(chain.from_iterable(rows), np.int32, int(starts[-1]))
+
+
+def _grouped(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(sorted distinct keys, row starts, values): the values of each key, for look-ups with searchsorted."""
+    keys_array, values_array = keys.astype(np.int64), values.astype(np.int32)
+    order = np.argsort(keys_array, kind="stable")
+    keys_array, values_array = keys_array[order], values_array[order]
+    distinct, starts = np.unique(keys_array, return_index=True)
+    return distinct, np.append(starts, len(keys_array)).astype(np.int32), values_array
+
+
+class ProductTables:
+    """A catalogue's tables; `nlp.products.ProductIndex` finds the products a comment names with them."""
+
+    def __init__(self, catalogue: dict):
+        # Building makes ~100,000 small objects and no reference cycles: the collector's passes over the whole
+        # process (the model's vocabulary, other agents' indexes) would cost a quarter of the build.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._build(catalogue)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _build(self, catalogue: dict) -> None:
+        self.products, entries = catalogue_entries.flatten(catalogue)
+        self.entry_product = np.array([entry.product for entry in entries], dtype=np.int32)
+        # Only what a hit reports is kept of the entries: their tokens live on in the forms below.
+        self.entry_spelling = [entry.spelling for entry in entries]
+        self.entry_synonym = np.array([entry.synonym for entry in entries], dtype=bool)
+        # Forms: the distinct tokenised spellings. Variants of a product often share a synonym ("rouba twila Nova"
+        # for every colour of the dress), and a comment is compared once with it, not once per product.
+        forms: dict[tuple[str, ...], list[int]] = {}
+        for number, entry in enumerate(entries):
+            forms.setdefault(entry.tokens, []).append(number)
+        self.form_entries = _csr(list(forms.values()))
+        self.form_size = np.array([len(tokens) for tokens in forms], dtype=np.int16)
+        self.form_chars = np.array([sum(map(len, tokens)) for tokens in forms], dtype=np.int16)
+        form_tokens = self._build_forms(list(forms))
+        small = [self.form_small_words.get(form, ()) for form in range(len(forms))]
+        self.form_small_count = np.array([len(words) for words in small], dtype=np.int8)
+        self.form_small_chars = np.array([sum(map(len, words)) for words in small], dtype=np.int16)
+        # Names of three words or more are found with one of them missing or unreadable; shorter ones need all.
+        needed = np.array([len(useful) - 1 if len(useful) >= 3 else len(useful) for useful in form_tokens],
+                          dtype=np.int32)
+        self.form_needed_pairs = needed * (needed - 1) // 2
+        self.form_tokens = _csr(form_tokens)
+        self._build_pairs(form_tokens)
+        self._build_keys()
+        self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
+
+    def _build_forms(self, forms: list[tuple[str, ...]]) -> list[list[int]]:
+        """Numbers the catalogue's informative words (`tokens`), files each form under its one word when it has
+        one, notes its small words and the forms made of small words only; returns each form's word numbers."""
+        self.phrases: dict[str, list[int]] = defaultdict(list)
+        # Short or function words inside longer names ("de", "a"), which count when the comment has them too.
+        self.form_small_words: dict[int, tuple[str, ...]] = {}
+        form_tokens: list[list[int]] = []
+        single_postings: dict[int, list[int]] = defaultdict(list)
+        lone_postings: dict[int, list[int]] = defaultdict(list)
+        # A catalogue repeats a few hundred words: each is classified and numbered once (-1: not informative).
+        words = {token for tokens in forms for token in tokens}
+        self.tokens = sorted(token for token in words if informative(token))
+        numbers = dict.fromkeys(words, -1) | {token: number for number, token in enumerate(self.tokens)}
+        for form, tokens in enumerate(forms):
+            useful = sorted({numbers[token] for token in tokens} - {-1})
+            form_tokens.append(useful)
+            if len(tokens) == 1 and useful:
+                single_postings[useful[0]].append(form)
+            elif len(useful) == 1:
+                lone_postings[useful[0]].append(form)
+            if len(useful) < len(tokens):
+                small = tuple(token for token in tokens if numbers[token] < 0)
+                if small and useful:
+                    self.form_small_words[form] = small
+                if not useful and not set(tokens) <= STOPWORDS:
+                    self.phrases[" ".join(tokens)].append(form)
+        self.single_postings = _csr([single_postings.get(token, []) for token in range(len(self.tokens))])
+        self.lone_postings = _csr([lone_postings.get(token, []) for token in range(len(self.tokens))])
+        return form_tokens
+
+    def _build_pairs(self, form_tokens: list[list[int]]) -> None:
+        """Every pair of a form's informative words (as one integer) -> the forms holding both."""
+        width = max(len(self.tokens), 1)
+        by_size: dict[int, list[int]] = defaultdict(list)
+        for number, useful in enumerate(form_tokens):
+            if len(useful) >= 2:
+                by_size[len(useful)].append(number)
+        keys, owners = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+        # Forms of the same number of words make one matrix, whose pairs of columns are taken at once.
+        for size, numbers in by_size.items():
+            words = np.array([form_tokens[number] for number in numbers], dtype=np.int64)
+            firsts, seconds = pair_positions(size)
+            keys.append((words[:, firsts] * width + words[:, seconds]).ravel())
+            owners.append(np.repeat(np.array(numbers, dtype=np.int64), len(firsts)))
+        self.pair_keys, self.pair_starts, self.pair_forms = _grouped(np.concatenate(keys), np.concatenate(owners))
+
+    def _build_keys(self) -> None:
+        """The look-up forms of every catalogue word (`spelling.lookups`: the word and its key, their one-letter
+        deletions and consonants) -> the catalogue words that have them."""
+        owners: dict[str, list[int]] = defaultdict(list)
+        for number, token in enumerate(self.tokens):
+            for variant in spelling.lookups(token):
+                owners[variant].append(number)
+        self.keys = {variant: tuple(dict.fromkeys(numbers)) for variant, numbers in owners.items()}
