@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from app.database import session
 from app.models import Agent, AgentIntent, ProductAnswer, SocialPage
@@ -66,6 +66,12 @@ def agent_with_intent(client, owner: Team, intent="delivery", text=DELIVERY_ANSW
     agent_id = add_agent(client, owner, id_post)
     add_intent(client, owner.headers, agent_id, intent, text)
     return agent_id
+
+
+def trained(agent_id: int) -> None:
+    """Marks the agent trained in the database, as a finished training leaves it, without a worker."""
+    session.execute(update(Agent).where(Agent.id == agent_id).values(trained=True))
+    session.commit()
 
 
 def fresh(agent_id: int) -> Agent | None:
