@@ -1,10 +1,12 @@
-"""Operator commands: `python -m app migrate | register-webhooks | mailsink | plans | demo`.
+"""Operator commands: `python -m app migrate | register-webhooks | mailsink | plans | pages | demo`.
 
 migrate  applies every Alembic migration, then loads the reference data (plans, intent catalogue).
 register-webhooks  subscribes the product's callback URL with the Graph API (the sandbox or Meta).
 mailsink  a development SMTP server on SMTP_URL's port that keeps every mail under var/mail/ as a .eml file.
 plans list  every plan with its limits.
 plans grant NETWORK_USER_ID "PLAN NAME" [--months N]  gives a signed-up user a plan (recorded as a bonus payment).
+pages allow-price PAGE_ID  allows the Price intent on a connected page (its whiteSet flag; the wizard greys Price
+    out, saying how to ask for it, until then).
 demo  development only: the sandbox's demo user with a connected page and a live agent (app/services/demo.py).
 """
 from __future__ import annotations
@@ -68,6 +70,11 @@ def demo(wait: float) -> int:
     return 0
 
 
+def _database_not_ready(error: Exception) -> int:
+    print(f"the database is not ready (run `python -m app migrate`): {error.__class__.__name__}", file=sys.stderr)
+    return 1
+
+
 def plans(settings: dict, args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -83,12 +90,29 @@ def plans(settings: dict, args: argparse.Namespace) -> int:
         print(refusal, file=sys.stderr)
         return 1
     except SQLAlchemyError as error:
-        print(f"the database is not ready (run `python -m app migrate`): {error.__class__.__name__}",
-              file=sys.stderr)
-        return 1
+        return _database_not_ready(error)
     print(f"granted {done.plan.name!r} to {done.user.full_name or done.user.facebook_id} "
           f"({done.user.facebook_id}) until {done.subscription.expires_at:%Y-%m-%d %H:%M} UTC "
           f"(bonus payment {done.payment.order_id})")
+    return 0
+
+
+def pages(settings: dict, args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from app.services import page_settings
+
+    init_engine(settings["DATABASE_URL"])
+    try:
+        rows = page_settings.allow_price(args.page_id)
+    except SQLAlchemyError as error:
+        return _database_not_ready(error)
+    if not rows:
+        print(f"no page with id {args.page_id!r} (its owner connects it first)", file=sys.stderr)
+        return 1
+    for row in rows:
+        state = "connected" if row.is_connected else "not connected"
+        print(f"Price allowed on {row.name!r} ({row.platform} {row.external_id}, {state})")
     return 0
 
 
@@ -107,6 +131,10 @@ def parser() -> argparse.ArgumentParser:
     grant.add_argument("network_user_id", help="the user's social-network id (idFacebook)")
     grant.add_argument("plan_name", help='the plan\'s name, e.g. "Agencies"')
     grant.add_argument("--months", type=int, default=1, help="how long (default 1 month)")
+    page_commands = commands.add_parser("pages", help="operator changes of a page").add_subparsers(
+        dest="action", required=True, metavar="action")
+    allow = page_commands.add_parser("allow-price", help="allow the Price intent on a page (its whiteSet flag)")
+    allow.add_argument("page_id", help="the page's network id (idPage)")
     seed = commands.add_parser("demo", help="development: the demo user's connected page with a live agent")
     seed.add_argument("--wait", type=float, default=0, help="keep trying for N seconds while the sandbox starts")
     return root
@@ -125,6 +153,8 @@ def main(argv: list[str]) -> int:
         mailsink(settings, args.dir)
     elif args.command == "plans":
         return plans(settings, args)
+    elif args.command == "pages":
+        return pages(settings, args)
     elif args.command == "demo":
         return demo(args.wait)
     else:

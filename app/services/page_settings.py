@@ -1,6 +1,9 @@
 """A page's settings, changed by its owner only (spec 000 §4 "Page settings"): anti-spam, likes, hiding negative
-comments, the reply delay, and the public reply. The API has checked the values; here they are stored."""
+comments, the reply delay, and the public reply. The API has checked the values; here they are stored. The Price
+intent's allowance (the page's whiteSet, spec 001 §4) is the operator's: `python -m app pages allow-price`."""
 from __future__ import annotations
+
+from sqlalchemy import select
 
 from app.database import session
 from app.models import SocialPage, User
@@ -28,3 +31,14 @@ def set_public_reply(user: User, platform: str, external_id: str, enabled: bool,
     row.public_reply_enabled, row.public_reply_message = enabled, message
     session.commit()
     return row
+
+
+def allow_price(external_id: str) -> list[SocialPage]:
+    """Allow the Price intent on the page with this network id: every row it has (one per team that connected it),
+    so the team that has it now gets it whichever that is. No row: an empty list (its owner connects it first)."""
+    rows = session.scalars(select(SocialPage).where(SocialPage.external_id == external_id.strip())
+                           .order_by(SocialPage.id)).all()
+    for row in rows:
+        row.white_set = True
+    session.commit()
+    return rows

@@ -12,9 +12,10 @@ import { DEMO_REQUEST, EMPTY_CONTACT, firstInvalid, phoneDigits, trimmed } from 
 const VALIDATION_KEYS = new Set(['validNameErr', 'validLastNameErr', 'validOrgErr', 'validEmailErr', 'validPhoneErr',
   'validSubjectErr', 'validMsgErr'])
 
-export default function ContactForm({ idPrefix = 'contact', onSent }) {
+export default function ContactForm({ idPrefix = 'contact', onSent, initial = null }) {
   const { t } = useTranslation()
-  const [contact, setContact] = useState(EMPTY_CONTACT)
+  // `initial` pre-fills a request the product asks the user to send (e.g. allowing the Price intent on a page).
+  const [contact, setContact] = useState(() => ({ ...EMPTY_CONTACT, ...initial }))
   const [sending, setSending] = useState(false)
   const [popup, setPopup] = useState(null)
   const fields = useRef({})

@@ -8,6 +8,7 @@ import { wizardApi } from '../../api/wizard'
 import { useFeedbackStore } from '../../stores/feedback'
 import ConfirmModal from '../common/ConfirmModal'
 import IntentCard from './IntentCard'
+import PriceHint from './PriceHint'
 import RetryAlert from './RetryAlert'
 import StepActions from './StepActions'
 import { exclusions, GENERIC, intentKey, intentLabel, intentRefusal, isPrice, isQuiz } from './rules'
@@ -145,10 +146,12 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
   }
 
   const { disableQuiz, disableIntents } = exclusions(intents)
+  const priceOff = (entry) => isPrice(entry) && !page.whiteSet
   const options = (catalogue ?? []).map((entry) => ({
     value: intentKey(entry),
-    label: intentLabel(entry, i18n.language),
-    disabled: (isPrice(entry) && !page.whiteSet) || (isQuiz(entry) ? disableQuiz : disableIntents),
+    label: priceOff(entry) ? t('priceIntent.optionOff', { label: intentLabel(entry, i18n.language) })
+      : intentLabel(entry, i18n.language),
+    disabled: priceOff(entry) || (isQuiz(entry) ? disableQuiz : disableIntents),
   }))
 
   return (
@@ -159,6 +162,7 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
           <Paper withBorder radius="md" p="md" className="wizard__picker">
             <Select label={t('wizard.config.pickIntent')} placeholder={t('wizard.config.pickPlaceholder')} data={options}
               value={picked} onChange={pick} searchable nothingFoundMessage="—" maw={360} />
+            {(catalogue ?? []).some(priceOff) && <PriceHint page={page} />}
           </Paper>
           {intents.length === 0 && <Text c="dimmed">{t('wizard.config.noIntent')}</Text>}
           {intents.map((intent) => (

@@ -61,10 +61,12 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     expect(onDone).not.toHaveBeenCalled()
   })
 
-  it('greys Price unless the page is white-set, and Quiz once another intent is chosen', async () => {
+  it('greys Price unless the page is white-set, saying why and how to ask for it, and Quiz once another intent is chosen', async () => {
     renderStep()
     await openPicker()
-    expect(option('Price').getAttribute('data-combobox-disabled')).toBe('true')
+    expect(option('Price (not allowed on this page yet)').getAttribute('data-combobox-disabled')).toBe('true')
+    expect(screen.getByText(/Price is off for this page: an agent quoting prices must first be checked/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Ask to allow Price' })).toBeTruthy()
     expect(option('Quiz').getAttribute('data-combobox-disabled')).toBeNull()
     fireEvent.click(option('Delivery'))
     await screen.findByText('Delivery', { selector: 'p' })

@@ -66,7 +66,7 @@ describe('test step (spec 001 §2 step 3, §8)', { timeout: 20000 }, () => {
   })
 
   it('finishes with a 1.5 s spinner, then activate now sets the agent live and goes to My agents with the page', async () => {
-    wizardApi.live.mockResolvedValue({ status: true, msg: 'activated', code: 'done' })
+    wizardApi.live.mockResolvedValue({ status: true, msg: 'activated', code: 'done', live: true, trained: true })
     renderStep()
     await waitFor(() => expect(wizardApi.project).toHaveBeenCalled())
     vi.useFakeTimers()
@@ -84,13 +84,14 @@ describe('test step (spec 001 §2 step 3, §8)', { timeout: 20000 }, () => {
   })
 
   it("offers update now or later for an active agent; the plan's refusal is said with a Retry", async () => {
-    wizardApi.project.mockResolvedValue({ _id: 7, live: true })
+    wizardApi.project.mockResolvedValue({ _id: 7, live: true, trained: false, trainedVersion: 3 })
     wizardApi.live.mockResolvedValueOnce({ status: false, code: 'plan_expired', msg: 'expired' })
-      .mockResolvedValueOnce({ status: true, code: 'done' })
+      .mockResolvedValueOnce({ status: true, code: 'done', live: true, trained: true })
     renderStep()
     await waitFor(() => expect(wizardApi.project).toHaveBeenCalled())
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }))
     await screen.findByRole('dialog', { name: 'Update your agent' }, { timeout: 4000 })
+    expect(screen.getByText(/Your agent is live\. Update now trains it on your changes/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Update now' }))
     expect(await screen.findByText('You cannot activate the agent now, your offre is expired. Please pick up another pack')).toBeTruthy()
     expect(wizardApi.live).toHaveBeenCalledWith(7, true, false)
@@ -106,5 +107,26 @@ describe('test step (spec 001 §2 step 3, §8)', { timeout: 20000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Later' }))
     expect(await screen.findByText('My agents here')).toBeTruthy()
     expect(wizardApi.live).not.toHaveBeenCalled()
+  })
+
+  it('never says active unless the server answers live and trained; no intent leads back to the configuration', async () => {
+    const onBack = vi.fn()
+    wizardApi.project.mockResolvedValue({ _id: 7, live: true, trained: false, trainedVersion: null })
+    wizardApi.live.mockResolvedValueOnce({ status: true, code: 'done', live: true, trained: false })
+      .mockResolvedValueOnce({ status: false, code: 'no_intents', msg: 'You have to add at least one intent !' })
+    renderWithProviders(
+      <MemoryRouter><TestStep page={page} projectId={7} idPost="99_1" onBack={onBack} /></MemoryRouter>,
+    )
+    await waitFor(() => expect(wizardApi.project).toHaveBeenCalled())
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    await screen.findByRole('dialog', { name: 'Update your agent' }, { timeout: 4000 })
+    expect(screen.getByText(/switched on but was never trained, so it answers no comment yet/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Update now' }))
+    expect(await screen.findByText(/could not be trained on its latest changes/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText(/has no intent yet, so it cannot answer anything/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the configuration' }))
+    expect(onBack).toHaveBeenCalled()
   })
 })
