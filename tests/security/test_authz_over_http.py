@@ -10,7 +10,7 @@ import pytest
 import requests
 
 from app.database import init_engine
-from tests.security.test_authz_matrix import REFUSED_ROWS, Row
+from tests.security.authz_support import REFUSED_ROWS, Row
 from tests.security.world import World, changed_tables, database_snapshot, nothing, world_on
 
 
