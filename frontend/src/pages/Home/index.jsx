@@ -1,4 +1,4 @@
-/** Home page; /payment-failed shows it too. */
+/** Home page. */
 import TitleOnly from '../../components/layout/TitleOnly'
 
 export default function HomePage() {
