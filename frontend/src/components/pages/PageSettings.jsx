@@ -1,26 +1,15 @@
-/** The owner's settings popover of a page (spec 000 §4 "Page settings"): anti-spam, likes, hide negative
- *  comments and the reply delay (immediatly / Exactly / Randomly, minutes and seconds 0..59), saved as the
- *  preferences payload; the public-reply switch opens its modal. Instagram hides the likes and public-reply
- *  switches. After a successful save the user goes to /pages. */
-import { ActionIcon, Button, Group, NumberInput, Popover, SegmentedControl, Stack, Switch, Text, UnstyledButton } from '@mantine/core'
+/** The owner's settings of a page (spec 000 §4 "Page settings"), opened from the gear of its card: one form
+ *  (PageSettingsForm), checked with messages, saved once by Save, which sends the preferences and then, when it
+ *  changed, the public reply (the two calls of spec 000 §7), and keeps the owner where they are. Nothing is saved
+ *  by toggling a switch, so a switch just toggled is never lost to a reload. */
+import { ActionIcon, Alert, Button, Group, Modal } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
 import { pagesApi } from '../../api/pages'
 import { useFeedbackStore } from '../../stores/feedback'
-import { DELAY_MODES, fromMs, preferencesPayload } from './pageModel'
-import PublicReplyModal from './PublicReplyModal'
-
-function initialSettings(page) {
-  const statut = DELAY_MODES.includes(page.respReplies?.statut) ? page.respReplies.statut : 'immediatly'
-  const [from = 0, to = 0] = page.respReplies?.time ?? []
-  return {
-    spam: Boolean(page.spam),
-    likesComment: Boolean(page.likesComment),
-    hideComment: Boolean(page.hideComment),
-    delay: { statut, from: fromMs(from), to: fromMs(to) },
-  }
-}
+import { preferencesPayload } from './pageModel'
+import PageSettingsForm from './PageSettingsForm'
+import { publicReplyChanged, settingsErrors, settingsOf } from './settingsForm'
 
 function GearIcon() {
   return (
@@ -31,120 +20,70 @@ function GearIcon() {
   )
 }
 
-function TimeInputs({ label, value, onChange, disabled }) {
-  const { t } = useTranslation()
-  const part = (key) => (v) => onChange({ ...value, [key]: typeof v === 'number' ? v : 0 })
-  return (
-    <Group gap="xs" wrap="nowrap" align="end">
-      <Text size="sm" w={48} pb={6}>{label}</Text>
-      <NumberInput size="xs" w={78} min={0} max={59} clampBehavior="strict" allowDecimal={false} allowNegative={false}
-        label={t('pageCards.settings.minutes')} value={value.minutes} onChange={part('minutes')} disabled={disabled} />
-      <NumberInput size="xs" w={78} min={0} max={59} clampBehavior="strict" allowDecimal={false} allowNegative={false}
-        label={t('pageCards.settings.seconds')} value={value.seconds} onChange={part('seconds')} disabled={disabled} />
-    </Group>
-  )
-}
-
 export default function PageSettings({ page, onChanged }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [opened, setOpened] = useState(false)
-  const [settings, setSettings] = useState(() => initialSettings(page))
+  const [settings, setSettings] = useState(() => settingsOf(page))
+  const [checked, setChecked] = useState(false) // messages show once Save was tried
   const [saving, setSaving] = useState(false)
-  const [replyModal, setReplyModal] = useState(false)
+  const [failure, setFailure] = useState(null)
   const instagram = page.platform === 'instagram'
-  const { statut, from, to } = settings.delay
-  const immediate = statut === 'immediatly'
-  const rangeWrong = statut === 'Randomly' && from.minutes * 60 + from.seconds > to.minutes * 60 + to.seconds
-  const publicReplyOn = Boolean(page.public_reply?.statut)
+  const errors = settingsErrors(settings, instagram)
+  const wrong = Object.keys(errors).length > 0
 
-  const open = () => {
-    setSettings(initialSettings(page))
+  function open() {
+    setSettings(settingsOf(page))
+    setChecked(false)
+    setFailure(null)
     setOpened(true)
   }
-  const flag = (key) => (event) => setSettings({ ...settings, [key]: event.currentTarget.checked })
-  const setDelay = (changes) => setSettings({ ...settings, delay: { ...settings.delay, ...changes } })
 
   async function save() {
+    setChecked(true)
+    if (wrong) return
     setSaving(true)
+    setFailure(null)
     try {
       await pagesApi.preferences(page.idPage, page.platform, preferencesPayload(page, settings))
-      setOpened(false)
-      useFeedbackStore.getState().toast('pageCards.settings.saved', 'success')
-      onChanged?.()
-      navigate('/pages')
     } catch (e) {
       console.warn('preferences not saved', e)
-      useFeedbackStore.getState().toast('pageCards.errors.settings', 'error')
-    } finally {
       setSaving(false)
-    }
-  }
-
-  async function togglePublicReply(on) {
-    setOpened(false)
-    if (on) {
-      setReplyModal(true)
-      return
+      return setFailure(e?.status === 422 && e.message ? e.message : t('pageCards.errors.settings'))
     }
     try {
-      await pagesApi.publicReply(page.idPage, page.platform, false, '')
-      onChanged?.()
+      const { statut, message } = settings.publicReply
+      if (!instagram && publicReplyChanged(page, settings)) {
+        await pagesApi.publicReply(page.idPage, page.platform, statut, statut ? message.trim() : '')
+      }
+      setOpened(false)
+      useFeedbackStore.getState().toast('pageCards.settings.saved', 'success')
     } catch (e) {
-      console.warn('public reply not turned off', e)
-      useFeedbackStore.getState().toast('pageCards.errors.settings', 'error')
+      console.warn('public reply not saved', e)
+      setFailure(t('pageSettings.partly'))
+    } finally {
+      setSaving(false)
+      onChanged?.() // the card shows what the server now has; the form keeps what the owner typed
     }
   }
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={340} trapFocus>
-        <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('pageCards.settings.open', { name: page.name })}
-            onClick={(event) => {
-              event.stopPropagation()
-              if (opened) setOpened(false)
-              else open()
-            }}>
-            <GearIcon />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown onClick={(event) => event.stopPropagation()}>
-          <Stack gap="sm" className="page-settings">
-            <Text fw={600}>{t('pageCards.settings.title')}</Text>
-            <Switch label={t('pageCards.settings.spam')} checked={settings.spam} onChange={flag('spam')} />
-            {!instagram && (
-              <Switch label={t('pageCards.settings.likes')} checked={settings.likesComment} onChange={flag('likesComment')} />
-            )}
-            <Switch label={t('pageCards.settings.hide')} checked={settings.hideComment} onChange={flag('hideComment')} />
-            {!instagram && (
-              <Group gap="xs" wrap="nowrap">
-                <Switch aria-label={t('pageCards.settings.publicReply')} checked={publicReplyOn}
-                  onChange={(event) => togglePublicReply(event.currentTarget.checked)} />
-                <UnstyledButton fz="sm" onClick={() => { setOpened(false); setReplyModal(true) }}
-                  title={t('pageCards.publicReply.edit')}>
-                  {t('pageCards.settings.publicReply')}
-                </UnstyledButton>
-              </Group>
-            )}
-            <Switch label={t('pageCards.settings.delay')} checked={!immediate}
-              onChange={(event) => setDelay({ statut: event.currentTarget.checked ? 'Exactly' : 'immediatly' })} />
-            <SegmentedControl size="xs" fullWidth value={statut} onChange={(value) => setDelay({ statut: value })}
-              aria-label={t('pageCards.settings.delayMode')}
-              data={DELAY_MODES.map((mode) => ({ value: mode, label: t(`pageCards.settings.modes.${mode}`) }))} />
-            <TimeInputs label={statut === 'Randomly' ? t('pageCards.settings.from') : t('pageCards.settings.after')}
-              value={from} onChange={(value) => setDelay({ from: value })} disabled={immediate} />
-            {statut === 'Randomly' && (
-              <TimeInputs label={t('pageCards.settings.to')} value={to} onChange={(value) => setDelay({ to: value })} />
-            )}
-            {rangeWrong && <Text c="red" size="sm">{t('pageCards.settings.rangeWrong')}</Text>}
-            <Button onClick={save} loading={saving} disabled={rangeWrong}>{t('common.save')}</Button>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      <ActionIcon variant="subtle" color="gray" aria-label={t('pageCards.settings.open', { name: page.name })}
+        onClick={(event) => { event.stopPropagation(); open() }}>
+        <GearIcon />
+      </ActionIcon>
       {/* React bubbles a click in the modal's portal up to the card: it must not select the page. */}
       <div onClick={(event) => event.stopPropagation()}>
-        <PublicReplyModal page={page} opened={replyModal} onClose={() => setReplyModal(false)} onSaved={onChanged} />
+        <Modal opened={opened} onClose={() => setOpened(false)} centered size="md"
+          title={t('pageCards.settings.open', { name: page.name })}>
+          <PageSettingsForm settings={settings} onChange={setSettings} instagram={instagram} errors={checked ? errors : {}} />
+          {checked && wrong && <Alert color="red" variant="light" mt="md" role="alert">{t('pageSettings.fix')}</Alert>}
+          {failure && <Alert color="red" variant="light" mt="md" role="alert">{failure}</Alert>}
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => setOpened(false)}>{t('common.cancel')}</Button>
+            <Button onClick={save} loading={saving}>{t('common.save')}</Button>
+          </Group>
+        </Modal>
       </div>
     </>
   )
