@@ -27,8 +27,8 @@ export const routes = [
   { path: '/home/wizard-popup', Page: lazy(() => import('./pages/WizardPopup')), signedIn: true },
   { path: '/home/auto-wizard', Page: lazy(() => import('./pages/AutoWizard')), signedIn: true },
   { path: '/payment-success/Id/:id1/sId/:id2', Page: lazy(() => import('./pages/PaymentSuccess')), signedIn: true },
-  // spec 000 §2: /payment-failed shows the home page
-  { path: '/payment-failed', Page: Home, signedIn: true },
+  // spec 000 §2 shows the home page here; the owner is told what happened to the payment instead (issue 42).
+  { path: '/payment-failed', Page: lazy(() => import('./pages/PaymentFailed')), signedIn: true },
   { path: '/notification', Page: lazy(() => import('./pages/Notification')), signedIn: true },
   { path: '/:tokenMembership', Page: lazy(() => import('./pages/Membership')) },
   { path: '*', Page: lazy(() => import('./pages/NotFound')) },

@@ -1,7 +1,8 @@
 /** The plan tab (spec 001 §3 "Current billing plan"): the plan's name (Free Trial shown as Free Offer), its limits
  *  (social pages, team members, active agents, monthly replies), its validity and its expiry date with the days
- *  left, what the user uses of each limit now, and a way to the change tab. */
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+ *  left, what the user uses of each limit now, and a way to the change tab. A plan that connects no page (the free
+ *  offer) says so plainly, with the way to the plans. */
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../notices/NoticeText'
 import { daysRemaining } from '../notices/planExpiry'
@@ -34,6 +35,12 @@ export default function CurrentPlan({ plan, onChange }) {
         </div>
         <Button onClick={onChange}>{t('billing.plan.change')}</Button>
       </Group>
+      {Number(plan.socialPages ?? 0) === 0 && (
+        <Alert color="orange" variant="light" className="current-plan__noPages" title={t('planLimits.noPagesTitle')}>
+          <Text size="sm" mb="xs">{t('planLimits.noPages')}</Text>
+          <Button size="xs" onClick={onChange}>{t('planLimits.toPlans')}</Button>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {LIMITS.map((name) => (
           <Figure key={name} name={name} label={t(`billing.plan.${name}`)} value={plan[name] ?? 0} used={plan.usage?.[name]} />

@@ -15,7 +15,7 @@ function buyerOf(user) {
   return { ...EMPTY_BUYER, firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', email: user?.email ?? '' }
 }
 
-export default function PaymentModal({ opened, onClose, plans, initialPlan, currentName, currency, user, orderId }) {
+export default function PaymentModal({ opened, onClose, plans, initialPlan, initialMonths = null, currentName, currency, user, orderId }) {
   const { t, i18n } = useTranslation()
   const [planName, setPlanName] = useState(null)
   const [months, setMonths] = useState(null)
@@ -27,10 +27,10 @@ export default function PaymentModal({ opened, onClose, plans, initialPlan, curr
   useEffect(() => {
     if (!opened) return
     setPlanName(isSelectable(initialPlan, currentName) ? initialPlan.name : null)
-    setMonths(null)
+    setMonths(initialMonths) // a retry after a refused card comes back with its period
     setBuyer(buyerOf(user))
     setFailed(null)
-  }, [opened, initialPlan, currentName, user])
+  }, [opened, initialPlan, initialMonths, currentName, user])
 
   const plan = plans.find((p) => p.name === planName) ?? null
   const complete = isComplete({ plan, months, buyer })

@@ -1,15 +1,16 @@
 /** One plan of the pricing catalogue as a Mantine card (spec 001 §3 "Pricing plan"): its name (Free Trial shown
  *  as Free Offer), who it is for, its monthly price in the visitor's currency, its limits and features; `action`
- *  is the card's button (sign up on /pricing, choose on the billing change tab). */
+ *  is the card's button (sign up on /pricing, choose on the billing change tab). A limit of 0 is what the plan
+ *  does not include: no tick, said plainly (the free offer connects no page). */
 import { Badge, Card, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatPrice, isFreeTrial, monthlyPrice } from './pricingModel'
 
 const LIMITS = [
-  ['number_pages', 'pricing.pages'],
-  ['number_agent', 'pricing.agents'],
-  ['number_autoReply', 'pricing.replies'],
-  ['number_user', 'pricing.users'],
+  ['number_pages', 'pages'],
+  ['number_agent', 'agents'],
+  ['number_autoReply', 'replies'],
+  ['number_user', 'users'],
 ]
 const FEATURES = ['history', 'performance', 'training']
 
@@ -51,9 +52,14 @@ export default function PlanCard({ plan, currency, current = false, action = nul
           )}
         </div>
         <List spacing={6} size="sm" center styles={{ itemLabel: { lineHeight: 1.4 } }}>
-          {LIMITS.map(([field, key]) => (
-            <Feature key={field} on>{t(key, { count: Number(plan[field] ?? 0) })}</Feature>
-          ))}
+          {LIMITS.map(([field, key]) => {
+            const count = Number(plan[field] ?? 0)
+            return (
+              <Feature key={field} on={count > 0}>
+                {count > 0 ? t(`pricing.${key}`, { count }) : t(`planLimits.none.${key}`)}
+              </Feature>
+            )
+          })}
           {FEATURES.map((feature) => (
             <Feature key={feature} on={Boolean(plan[feature])}>{t(`pricing.features.${feature}`)}</Feature>
           ))}

@@ -1,8 +1,10 @@
 /** /home/billing (spec 001 §2, §4 "Billing", §7 "Billing"): three tabs. Plan: the current plan with its limits and
  *  expiry. Change: the plans as cards; a plan other than Free Trial and the current one opens the payment modal,
  *  which sends the browser to the card checkout. Payments: the history with each status's colour; View opens the
- *  invoice with Back and its PDF. The tab is kept in the address (?tab=plan|change|payments). */
-import { Button, Tabs, Text, Title } from '@mantine/core'
+ *  invoice with Back and its PDF. The tab is kept in the address (?tab=plan|change|payments); a retry after a refused
+ *  card (/payment-failed) comes as ?tab=change&plan=NAME&months=N and opens the payment modal on that order. A page
+ *  the free offer refused to connect is named above the plans: paying brings the owner back to connect it. */
+import { Alert, Button, Tabs, Text, Title } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
@@ -15,8 +17,9 @@ import { newOrderId } from '../../components/billing/purchase'
 import { keepPackInSession } from '../../components/billing/sessionPack'
 import Loaded from '../../components/common/Loaded'
 import Page from '../../components/layout/Page'
+import { pendingConnection } from '../../components/pages/pendingConnection'
 import PlanGrid from '../../components/pricing/PlanGrid'
-import { browserCurrency, CURRENCIES, isSelectable } from '../../components/pricing/pricingModel'
+import { browserCurrency, CURRENCIES, isSelectable, PERIODS } from '../../components/pricing/pricingModel'
 import { usePricing } from '../../components/pricing/usePricing'
 import { useLoaded } from '../../hooks/useLoaded'
 import { useSessionStore } from '../../stores/session'
@@ -32,6 +35,7 @@ export default function BillingPage() {
   const [orderId] = useState(newOrderId)
   const [buying, setBuying] = useState(null)
   const [invoice, setInvoice] = useState(null)
+  const [waiting] = useState(pendingConnection)
 
   const pricing = usePricing()
   const networkId = user?.idFacebook ?? ''
@@ -42,6 +46,20 @@ export default function BillingPage() {
   useEffect(() => {
     if (plan.value) keepPackInSession(plan.value)
   }, [plan.value])
+
+  // The order to try again, once the plans and the current one are known.
+  const retryName = params.get('plan')
+  const retryMonths = PERIODS.map((period) => period.months).find((m) => m === Number(params.get('months'))) ?? null
+  useEffect(() => {
+    if (!retryName || plan.state !== 'ready') return
+    const again = pricing.plans.find((candidate) => candidate.name === retryName)
+    if (again && isSelectable(again, currentName)) setBuying(again)
+  }, [retryName, pricing.plans, plan.state, currentName])
+
+  const closeModal = () => {
+    setBuying(null)
+    if (retryName) setParams({ tab }, { replace: true })
+  }
 
   const goTo = (next) => {
     setInvoice(null)
@@ -73,6 +91,11 @@ export default function BillingPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="change">
+          {waiting && (
+            <Alert variant="light" color="blue" mb="md" className="billing__waiting" title={t('freeOffer.waitingTitle', { name: waiting.name })}>
+              {t('freeOffer.waiting')}
+            </Alert>
+          )}
           <Text c="dimmed" mb="md" className="pricing__currency">
             {t('pricing.currencyNote', { currency, symbol: CURRENCIES[currency].value })}
           </Text>
@@ -90,7 +113,8 @@ export default function BillingPage() {
         </Tabs.Panel>
       </Tabs>
 
-      <PaymentModal opened={Boolean(buying)} onClose={() => setBuying(null)} plans={pricing.plans} initialPlan={buying}
+      <PaymentModal opened={Boolean(buying)} onClose={closeModal} plans={pricing.plans} initialPlan={buying}
+        initialMonths={buying && retryName === buying.name ? retryMonths : null}
         currentName={currentName} currency={currency} user={user} orderId={orderId} />
     </Page>
   )

@@ -53,12 +53,18 @@ describe('pages screen', () => {
     expect(screen.getByRole('button', { name: 'Settings of Sousse Sport' })).toBeTruthy()
   })
 
-  it('a refused connection shows the free-offer message', async () => {
+  it('a refused connection shows the free-offer message and leads to the plans, keeping the page to connect', async () => {
     pagesApi.connect.mockResolvedValue(false)
-    renderApp('/pages')
+    const { path } = renderApp('/pages')
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Carthage Cosmetics' }, SLOW))
     expect(await screen.findByText('You cannot connect this page when on free offer')).toBeTruthy()
     expect(pagesApi.connect).toHaveBeenCalledWith('facebook', '3')
+    expect(screen.getByText(/does not include connecting a page: a paid plan does/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'See the plans' }))
+    await waitFor(() => expect(path()).toMatch(/^\/home\/billing/))
+    expect(JSON.parse(sessionStorage.getItem('pendingConnection')))
+      .toEqual({ platform: 'facebook', idPage: '3', name: 'Carthage Cosmetics' })
+    sessionStorage.clear()
   })
 
   it('a filter change shows the loading state for 1500 ms', async () => {

@@ -1,6 +1,7 @@
 /** The pages screen (spec 000 §2 "Pages screen", §4): the user's Facebook pages and Instagram accounts grouped by
  *  status, filtered by platform and role (each filter change shows the 1500 ms loading state), connect, and the
- *  owner's settings and disconnect on the cards. A click on a connected page selects it for the dashboard. */
+ *  owner's settings and disconnect on the cards. A click on a connected page selects it for the dashboard. The free
+ *  offer's refusal of a connection leads to the plans (FreeOfferModal), and the payment back to the connection. */
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router-dom'
 import { pagesApi } from '../../api/pages'
 import Spinner from '../../components/feedback/Spinner'
 import Page from '../../components/layout/Page'
+import FreeOfferModal from '../../components/pages/FreeOfferModal'
 import PageCard from '../../components/pages/PageCard'
 import PageRow from '../../components/pages/PageRow'
 import { LOADING_MS, groupsFor, groupsOfRole, selectedPageOf } from '../../components/pages/pageModel'
@@ -23,6 +25,7 @@ export default function PageListPage() {
   const [role, setRole] = useState('all')
   const [filtering, setFiltering] = useState(false)
   const [connecting, setConnecting] = useState(null)
+  const [refused, setRefused] = useState(null)
   const timer = useRef(null)
   const selectPage = useSessionStore((s) => s.selectPage)
   const selectedId = useSessionStore((s) => s.selectedPage?.id)
@@ -44,7 +47,7 @@ export default function PageListPage() {
         useFeedbackStore.getState().toast('pageCards.connected', 'success')
         await reload()
       } else {
-        useFeedbackStore.getState().showAlert('pageCards.errors.freeOffer')
+        setRefused(page)
       }
     } catch (e) {
       console.warn('page not connected', e)
@@ -94,6 +97,7 @@ export default function PageListPage() {
           ))}
         </Stack>
       )}
+      <FreeOfferModal page={refused} onClose={() => setRefused(null)} />
     </Page>
   )
 }

@@ -1,11 +1,13 @@
 /** /payment-success/Id/:id1/sId/:id2, where the card checkout sends the browser back after a payment (spec 000
  *  §2, §7): POST /payment-success at load, which answers the latest order and the plan the user now holds (only
- *  the gateway's verified notification marks an order paid, never this page), with the way to the billing area. */
+ *  the gateway's verified notification marks an order paid, never this page), with the way to the billing area. A
+ *  page the free offer refused to connect before the purchase is connected here once the order is paid. */
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { billingApi } from '../../api/billing'
+import ConnectAfterPayment from '../../components/billing/ConnectAfterPayment'
 import { formatAmount } from '../../components/billing/invoiceModel'
 import { StatusBadge } from '../../components/billing/PaymentHistory'
 import { keepPackInSession } from '../../components/billing/sessionPack'
@@ -46,6 +48,7 @@ export default function PaymentSuccessPage() {
             </Group>
           )}
           {state === 'error' && <Text c="dimmed">{t('payment.planLater')}</Text>}
+          {state !== 'loading' && <ConnectAfterPayment paid={payment?.status === 'paid'} />}
           <Group mt="sm">
             <Button component={Link} to="/home/billing?tab=plan">{t('payment.toBilling')}</Button>
             <Button component={Link} to="/home/billing?tab=payments" variant="default">{t('payment.toPayments')}</Button>
