@@ -2,7 +2,7 @@
 the API on a plan that allows activation, a connected Facebook page or Instagram account of hers, a real Celery worker
 for training (and the comment pipeline), and an agent built through the API for tests that need one ready.
 
-The demo users' sandbox tokens sign in as the browser would (tests/e2e/test_team_screen.py does the same); plans are
+The demo users' sandbox tokens sign in as the browser would (tests/e2e/screens_support.py does the same); plans are
 granted with `python -m app plans grant`, as an operator would."""
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from playwright.sync_api import Page
 from sqlalchemy import create_engine, text
 
 from tests.e2e.product import REPO, VENV_BIN
+from tests.e2e.screens_support import AMIRA_ID, AMIRA_TOKEN, api, api_login, assert_no_overflow, open_signed_in
 from tests.e2e.test_layout_screens import shoot
-from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, api, api_login, assert_no_overflow, open_signed_in
 
 PLAN = "Agencies"
 TRAINING_WAIT_SECONDS = 60

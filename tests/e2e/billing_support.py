@@ -11,7 +11,7 @@ import pytest
 import requests
 from playwright.sync_api import Page
 
-from tests.e2e.test_team_screen import api, api_login
+from tests.e2e.screens_support import api, api_login
 
 # The product's development defaults (app/config.py): the e2e product runs with them.
 MERCHANT_SITE, MERCHANT_PASSWORD = "MER10001", "sandbox-gateway-password"

@@ -18,12 +18,12 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, build_agent, connected, new_post, owner_session, page_id, snap,
 )
+from tests.e2e.screens_support import AMIRA_ID
 from tests.e2e.test_agent_messages_screen import (
     answered_by_agent, comment, item, open_messages, sandbox_comment, wait_for_log, widen_scores,
 )
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID
 
 FACEBOOK_PAGE = "Sousse Sneakers Shop"  # a page of this test's own, made in the sandbox, with the account below
 ACCOUNT = "sousse.sneakers"

@@ -17,9 +17,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, build_agent, connected, new_post, open_as, owner_session, page_id,
 )
+from tests.e2e.screens_support import api, assert_no_overflow
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import api, assert_no_overflow
 
 PAGE_NAME = "Tunis Tech Store"
 FAN = {"id": "7345098799000001", "name": "Leila Mansour"}

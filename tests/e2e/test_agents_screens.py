@@ -17,9 +17,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, connected, new_post, open_as, owner_session, page_id, train, wait_trained,
 )
+from tests.e2e.screens_support import AMIRA_ID, api, assert_no_overflow, dialog_fits
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID, api, assert_no_overflow, dialog_fits
 
 PAGE_NAME = "Sfax Sneakers"
 EMPTY_PAGE = "Dar El Bey Déco"

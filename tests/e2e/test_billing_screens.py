@@ -19,9 +19,9 @@ from pypdf import PdfReader
 from tests.e2e.billing_support import (MERCHANT_PASSWORD, MERCHANT_SITE, PARIS, buy_without_browser,  # noqa: F401
                                        merchant, network_page, network_user, tab)
 from tests.e2e.product import FRONTEND
+from tests.e2e.screens_support import assert_no_overflow, dialog_fits, open_signed_in
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import assert_no_overflow, dialog_fits, open_signed_in
 
 PLAN = "SME/Artisans"
 BAKERY = "Bizerte Bakery"

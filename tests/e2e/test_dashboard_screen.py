@@ -21,10 +21,10 @@ from app.database import init_engine, session
 from app.models import Agent, AgentIntent, CommentLog, SocialPage
 from sandbox.admin_client import AdminClient
 from tests.e2e.product import REPO, VENV_BIN, stop
+from tests.e2e.screens_support import AMIRA_ID, AMIRA_TOKEN, PLAN, api_login, assert_no_overflow, \
+    connected_page, open_signed_in
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401  (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID, AMIRA_TOKEN, PLAN, api_login, assert_no_overflow, \
-    connected_page, open_signed_in
 
 PAGE_NAME = "Sfax Sneakers"
 PIPELINE_WAIT_SECONDS = 90

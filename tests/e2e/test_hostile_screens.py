@@ -18,9 +18,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     add_category, agent_worker, build_agent, connected, new_post, open_as, owner_session,
 )
+from tests.e2e.screens_support import AMIRA_ID, api_login, join_by_api
 from tests.e2e.test_agent_messages_screen import comment, wait_for_log, widen_scores
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import AMIRA_ID, api_login, join_by_api
 
 PAGE_NAME = 'Boutique <img src=x onerror="window.__pwned=\'page\'">'
 POST_TEXT = "<svg onload=window.__pwned=2>Robes"  # short enough for the dashboard's cards to show whole

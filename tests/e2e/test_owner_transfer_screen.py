@@ -14,10 +14,10 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.billing_support import (TUNIS, buy_without_browser, merchant, network_page,  # noqa: F401
                                        network_user, tab)
+from tests.e2e.screens_support import (assert_no_overflow, connected_page, dialog_fits, join_by_api, open_signed_in,
+                                       pages_of, selected, team_of)
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import (assert_no_overflow, connected_page, dialog_fits, join_by_api, open_signed_in,
-                                        pages_of, selected, team_of)
 
 GARDEN = "Gabes Garden"
 PINK = "--mantine-color-pink"

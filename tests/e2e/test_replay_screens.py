@@ -18,8 +18,8 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, new_post, open_as, own_page, owner_session, page_id, white_list,
 )
+from tests.e2e.screens_support import api, assert_no_overflow, dialog_fits
 from tests.e2e.test_layout_screens import VIEWING_COPY, screens_dir, shoot  # noqa: F401 (screens_dir: a fixture)
-from tests.e2e.test_team_screen import api, assert_no_overflow, dialog_fits
 
 PAGE_NAME = "Lin et Jasmin"
 POST = "Robe en lin"

@@ -18,10 +18,10 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine, text
 
 from tests.e2e.agents_support import new_post, open_as, own_page, owner_session, page_id
+from tests.e2e.screens_support import api, assert_no_overflow, snap
 from tests.e2e.test_agents_screens import new_agent
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir  # noqa: F401 (a fixture)
-from tests.e2e.test_team_screen import api, assert_no_overflow, snap
 
 PAGE_NAME = "Bizerte Céramique"
 ANSWER = "Appelez-nous de 9 h à 18 h."

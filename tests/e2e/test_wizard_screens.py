@@ -23,9 +23,9 @@ from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     add_category, agent_worker, build_agent, connected, new_post, open_as, own_page, owner_session, page_id, snap,
     wait_trained, white_list,
 )
+from tests.e2e.screens_support import api, okay_alert
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_team_screen import api, okay_alert
 
 FACEBOOK_PAGE = "Maison Jasmin"
 INSTAGRAM_ACCOUNT = "maison.jasmin"
