@@ -28,7 +28,7 @@ from tests.e2e.agents_support import connected, new_post, open_as, owner_session
 from tests.e2e.screens_support import AMIRA_ID, api, assert_no_overflow
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
-from tests.e2e.test_wizard_screens import say
+from tests.e2e.wizard_support import say
 
 GENERIC_ANSWER = "Oui, nos articles sont disponibles en boutique."
 LAMP_ANSWER = "La lampe zellij est disponible à 95 DT."
