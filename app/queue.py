@@ -23,6 +23,8 @@ SEND_MAIL = "mail.send"
 RUN_REPLAY = "replay.run"
 SWEEP_STALE = "sweeps.requeue_stale"
 EXPIRE_PLANS = "billing.expire_plans"
+DELETE_USER_DATA = "privacy.delete_user_data"
+RESUME_DELETIONS = "privacy.resume_deletions"
 PING = "health.ping"
 
 # Queues are named after jobs so a burst of comments never delays training or mail, nor a long replay either.
@@ -33,6 +35,8 @@ ROUTES = {
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",
     EXPIRE_PLANS: "sweeps",
+    RESUME_DELETIONS: "sweeps",
+    DELETE_USER_DATA: "default",
     TRAIN_AGENT: "training",
     SEND_MAIL: "mail",
     RUN_REPLAY: "replay",

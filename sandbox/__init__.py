@@ -5,8 +5,8 @@ import re
 
 from flask import Flask, current_app, jsonify, request
 
-from sandbox import (admin, admin_ops, dialog, gateway, graph_actions, graph_read, inspector, pictures, scenarios,
-                     subscriptions)
+from sandbox import (admin, admin_ops, app_callbacks, dialog, gateway, graph_actions, graph_read, inspector, pictures,
+                     scenarios, subscriptions)
 from sandbox.access import caller_page_ids
 from sandbox.errors import GraphError, unsupported
 from sandbox.faults import Faults
@@ -36,8 +36,9 @@ class VersionPrefix:
 
 
 def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, retry_delays=None,
-               webhook_timeout=5.0):
-    """Build the sandbox. A state file that exists wins over the scenario, so a demo survives a restart."""
+               webhook_timeout=5.0, deauthorize_url=None, data_deletion_url=None):
+    """Build the sandbox. A state file that exists wins over the scenario, so a demo survives a restart. The two
+    URLs are the app's callbacks Meta calls when a person removes the app or asks for their data's deletion."""
     app = Flask(__name__)
     app.json.sort_keys = False
     store = Store(state_file)
@@ -48,16 +49,17 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
     app.config.update(SANDBOX_STORE=store, SANDBOX_APP_ID=str(app_id or DEFAULT_APP_ID),
                       SANDBOX_APP_SECRET=app_secret or DEFAULT_APP_SECRET, SANDBOX_FAULTS=faults,
                       SANDBOX_IG_LIMIT=InstagramHourlyLimit(), SANDBOX_WEBHOOK_TIMEOUT=webhook_timeout,
-                      SANDBOX_PUBLIC_URL="http://127.0.0.1:5100")
+                      SANDBOX_PUBLIC_URL="http://127.0.0.1:5100", SANDBOX_DEAUTHORIZE_URL=deauthorize_url,
+                      SANDBOX_DATA_DELETION_URL=data_deletion_url)
     dispatcher = WebhookDispatcher(store, faults, app.config["SANDBOX_APP_SECRET"],
                                    lambda: app.config["SANDBOX_PUBLIC_URL"], retry_delays, webhook_timeout)
     store.comment_listeners.append(dispatcher.on_comment)
     app.config.update(SANDBOX_WEBHOOKS=dispatcher, SANDBOX_GENERATOR=Generator(store),
                       SANDBOX_GATEWAY=gateway.Gateway(),
                       SANDBOX_RESET=lambda name: reset(app, name))
-    for blueprint in (admin.blueprint, admin_ops.blueprint, gateway.blueprint, inspector.blueprint,
-                      dialog.blueprint, pictures.blueprint, subscriptions.blueprint, graph_read.blueprint,
-                      graph_actions.blueprint):
+    for blueprint in (admin.blueprint, admin_ops.blueprint, app_callbacks.blueprint, gateway.blueprint,
+                      inspector.blueprint, dialog.blueprint, pictures.blueprint, subscriptions.blueprint,
+                      graph_read.blueprint, graph_actions.blueprint):
         app.register_blueprint(blueprint)
     app.before_request(remember_public_url)
     app.before_request(apply_faults)

@@ -1,4 +1,5 @@
-"""`python -m sandbox --host 127.0.0.1 --port 5100 [--scenario demo|empty] [--state-file PATH]`.
+"""`python -m sandbox --host 127.0.0.1 --port 5100 [--scenario demo|empty] [--state-file PATH]
+[--deauthorize-url URL] [--data-deletion-url URL]`.
 
 Served by gunicorn (one process: the world lives in its memory; gthread: many clients at once) rather than
 werkzeug's development server, which closes every connection after one answer: Meta's servers keep a client's
@@ -21,6 +22,9 @@ def parse_arguments(argv=None):
     parser.add_argument("--state-file", default=None, help="JSON file that keeps the world across restarts")
     parser.add_argument("--app-id", default=os.environ.get("META_APP_ID", DEFAULT_APP_ID))
     parser.add_argument("--app-secret", default=os.environ.get("META_APP_SECRET", DEFAULT_APP_SECRET))
+    # The App Dashboard's two callback URLs at Meta: where removing the app and asking for deletion are reported.
+    parser.add_argument("--deauthorize-url", default=None, help="the app's deauthorize callback URL")
+    parser.add_argument("--data-deletion-url", default=None, help="the app's data deletion request URL")
     return parser.parse_args(argv)
 
 
@@ -40,7 +44,8 @@ class SandboxServer(BaseApplication):
     def load(self):
         # Built in the worker process, after gunicorn's fork: the webhook dispatcher's thread starts there.
         arguments = self.arguments
-        return create_app(arguments.scenario, arguments.app_id, arguments.app_secret, arguments.state_file)
+        return create_app(arguments.scenario, arguments.app_id, arguments.app_secret, arguments.state_file,
+                          deauthorize_url=arguments.deauthorize_url, data_deletion_url=arguments.data_deletion_url)
 
 
 def main(argv=None):

@@ -55,3 +55,16 @@ class AdminClient:
 
     def gateway(self, **settings):
         return self.call("POST", "/gateway", settings)
+
+    def app_callbacks(self, deauthorize_callback_url=None, data_deletion_callback_url=None):
+        """The app's deauthorize and data deletion callback URLs (Meta's App Dashboard settings)."""
+        return self.call("POST", "/app", {"deauthorize_callback_url": deauthorize_callback_url,
+                                          "data_deletion_callback_url": data_deletion_callback_url})
+
+    def remove_app(self, user_id):
+        """The person removes the app: tokens revoked, the deauthorize callback called (its answer returned)."""
+        return self.call("POST", f"/users/{user_id}/remove_app")
+
+    def request_deletion(self, user_id):
+        """The person asks for their data's deletion: the data deletion callback's answer is returned."""
+        return self.call("POST", f"/users/{user_id}/request_deletion")

@@ -36,6 +36,8 @@ celery.conf.beat_schedule = {
     # Every 10 minutes: plans past their date become expired (the limits read the date themselves), and checkouts
     # left unanswered for PENDING_ORDER_HOURS show expired within 10 minutes of it.
     "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute="*/10")},
+    # Data deletion requests whose message was lost (Redis away when Meta called) are taken again.
+    "resume-data-deletions": {"task": queue.RESUME_DELETIONS, "schedule": 60.0, "options": {"expires": 120}},
 }
 
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
@@ -45,6 +47,7 @@ import workers.ingest  # noqa: E402,F401
 import workers.mail  # noqa: E402,F401
 import workers.observability  # noqa: E402,F401  (logs and metrics on Celery's signals)
 import workers.polling  # noqa: E402,F401
+import workers.privacy  # noqa: E402,F401
 import workers.replay  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
 import workers.training  # noqa: E402,F401

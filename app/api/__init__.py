@@ -1,7 +1,7 @@
 """The HTTP API: one flask-smorest blueprint per domain, registered by create_app()."""
 from app.api import (agents, auth, billing, catalogue, comments, contact, dashboard, intents, membership, pages,
-                     pricing, proposals, public, replay, training, wizard)
+                     pricing, privacy, proposals, public, replay, training, wizard)
 
 BLUEPRINTS = (auth.blp, contact.blp, membership.blp, public.blp, training.blp, pages.blp, dashboard.blp, pricing.blp,
               billing.blp, catalogue.blp, agents.blp, intents.blp, wizard.blp, comments.blp, replay.blp,
-              proposals.blp)
+              proposals.blp, privacy.blp)

@@ -134,6 +134,11 @@ class PageSchema(PageSettingsSchema):
     media_count = fields.Integer()
     username = fields.String(allow_none=True)
     profile_picture_url = fields.String(allow_none=True)
+    needsReconnect = fields.Boolean(metadata={"description": "its comments are not answered until its owner connects "
+                                                             "it again (shown to its team only)"})
+    reconnectReason = fields.String(allow_none=True, metadata={"description": "why, when known: app_removed (the "
+                                                                              "app was removed from the account that "
+                                                                              "connected it)"})
 
 
 GroupsSchema = Schema.from_dict({group: fields.List(fields.Nested(PageSchema)) for group in GROUPS},

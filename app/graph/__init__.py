@@ -4,6 +4,8 @@ webhook checks app/webhooks uses. Imports neither Flask nor the database; it tak
 from app.graph.client import GraphClient
 from app.graph.errors import (AlreadyReplied, GraphError, NotFound, Permanent, PermissionDenied, RateLimited,
                               TokenInvalid, Transient, classify)
+from app.graph.signed_request import SignedRequest, SignedRequestInvalid
+from app.graph.signed_request import parse as parse_signed_request
 from app.graph.webhooks import CommentChange, WebhookPayloadInvalid, handshake, parse_changes, verify_signature
 
 __all__ = [
@@ -11,4 +13,5 @@ __all__ = [
     "GraphError", "RateLimited", "TokenInvalid", "PermissionDenied", "NotFound", "AlreadyReplied", "Transient",
     "Permanent", "classify",
     "CommentChange", "WebhookPayloadInvalid", "verify_signature", "handshake", "parse_changes",
+    "SignedRequest", "SignedRequestInvalid", "parse_signed_request",
 ]

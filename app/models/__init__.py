@@ -6,12 +6,13 @@ from app.models.catalogue import Category, Product, Synonym
 from app.models.comments import CommentLog, InboxEvent, ManualAnswer, PlannedAction, SubscriberProfile
 from app.models.contact import ContactRequest
 from app.models.pages import Invitation, Post, SocialPage, TeamMembership
+from app.models.privacy import DataDeletionRequest
 from app.models.proposals import Proposal, ProposalEvidence
 from app.models.replays import Replay, ReplayComment
 from app.models.users import RevokedToken, User
 
 __all__ = [
-    "Agent", "AgentIntent", "Base", "Category", "CommentLog", "ContactRequest", "InboxEvent",
+    "Agent", "AgentIntent", "Base", "Category", "CommentLog", "ContactRequest", "DataDeletionRequest", "InboxEvent",
     "IntentDefinition", "InvoiceCounter", "Invitation", "ManualAnswer", "Payment", "PaymentNotification", "Plan", "PlannedAction", "Post",
     "Product", "ProductAnswer", "Proposal", "ProposalEvidence", "Replay", "ReplayComment", "ReplyUsage", "RevokedToken",
     "SocialPage", "Subscription", "SubscriberProfile",

@@ -39,6 +39,8 @@ class SocialPage(Timestamped, Base):
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     is_connected: Mapped[bool] = mapped_column(default=False)
     needs_reconnect: Mapped[bool] = mapped_column(default=False)
+    # Why the page needs reconnecting, when known (app/services/page_reconnect.py): its team's pages screen says it.
+    reconnect_reason: Mapped[str | None] = mapped_column(String(32))
     webhook_subscribed: Mapped[bool] = mapped_column(default=False)
     fan_count: Mapped[int] = mapped_column(default=0)
     interactions: Mapped[int] = mapped_column(default=0)

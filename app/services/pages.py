@@ -74,6 +74,8 @@ def list_pages(settings: dict, user: User, platform: str, connected_only: bool =
     figures = _statistics(settings, platform, [external_id for external_id, _group_name in listed], tokens)
     groups: dict[str, list[dict]] = {group: [] for group in GROUPS}
     for (external_id, group), page_figures in zip(listed, figures):
+        if page_figures is None and _stopped_in_team(user, rows.get(external_id)):
+            page_figures = {}  # its token is gone: shown without figures, so its team sees it needs reconnecting
         if page_figures is not None:
             groups[group].append(_entry(user, platform, external_id, rows.get(external_id),
                                         administered.get(external_id), page_figures, group))
@@ -153,6 +155,10 @@ def _shown_rows(user: User, rows: list[SocialPage]) -> dict[str, SocialPage]:
     return shown
 
 
+def _stopped_in_team(user: User, row: SocialPage | None) -> bool:
+    return row is not None and row.is_connected and row.needs_reconnect and access.role_on(user, row) is not None
+
+
 def _group(user: User, row: SocialPage | None) -> str:
     if row is None or not row.is_connected:
         return NOT_CONNECTED
@@ -167,9 +173,12 @@ def _entry(user: User, platform: str, external_id: str, row: SocialPage | None, 
     # Another team's settings and members are theirs: a page outside the user's team shows the defaults.
     mine = row if row is not None and access.role_on(user, row) is not None else None
     team = team_of(mine) if mine is not None else []
+    # The team sees its page stopped until reconnected, and why (app/services/page_reconnect.py).
+    reconnect = _stopped_in_team(user, row)
     return {"idPage": external_id, "id": external_id, "name": name, "namePage": name, "platform": platform,
             "picture": picture, "imageUrl": picture, "isConnectedPage": connected, "isConnected": connected,
-            "status": group, **settings_of(mine), "user": team, "admins": team, **_figures(figures)}
+            "status": group, **settings_of(mine), "user": team, "admins": team, **_figures(figures),
+            "needsReconnect": reconnect, "reconnectReason": mine.reconnect_reason if reconnect else None}
 
 
 def _figures(figures: dict) -> dict:
@@ -262,6 +271,7 @@ def _store_connection(row: SocialPage, user: User, network_page: NetworkPage) ->
     row.linked_page_external_id = network_page.subscribe_id if row.platform == "instagram" else None
     row.owner_id = user.id
     row.is_connected, row.needs_reconnect, row.webhook_subscribed = True, False, True
+    row.reconnect_reason = None
     session.add(row)
     try:
         session.flush()

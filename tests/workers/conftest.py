@@ -122,6 +122,16 @@ def add_agent(page: SocialPage, target_id: str, answers: dict[str, str], buttons
 
 
 @pytest.fixture
+def callbacks(sandbox, live_web):
+    """The sandbox calls the product's app callbacks (Meta's App Dashboard URLs; tests/workers/test_app_removal.py)."""
+    from tests.workers.meta_callbacks_support import DATA_DELETION, DEAUTHORIZE
+
+    sandbox.admin.app_callbacks(f"{live_web}{DEAUTHORIZE}", f"{live_web}{DATA_DELETION}")
+    yield live_web
+    sandbox.admin.app_callbacks(None, None)
+
+
+@pytest.fixture
 def shop(app, sandbox, live_web, celery_worker):
     settings = dict(app.config)
     page, post_id = connect_page(sandbox, settings, live_web, likes_comment=True, public_reply_enabled=True,
