@@ -99,10 +99,11 @@ export default function TestStep({ page, projectId, idPost, onBack }) {
         {refusal?.code === 'no_intents' && (
           <Button variant="light" mb="md" fullWidth onClick={() => { setFinish(false); onBack() }}>{t('activation.toConfig')}</Button>
         )}
-        <Group grow>
-          <Button variant="default" onClick={leave}>{t('wizard.panel.later')}</Button>
+        {/* One under the other: "Mettre à jour maintenant" does not fit half a phone's drawer. */}
+        <Stack gap="xs">
           <Button onClick={now} loading={busy}>{t(`wizard.panel.${mode}Now`)}</Button>
-        </Group>
+          <Button variant="default" onClick={leave}>{t('wizard.panel.later')}</Button>
+        </Stack>
       </Drawer>
     </Stack>
   )

@@ -93,7 +93,7 @@ export default function BillingPage() {
         <Tabs.Panel value="change">
           {waiting && (
             <Alert variant="light" color="blue" mb="md" className="billing__waiting" title={t('freeOffer.waitingTitle', { name: waiting.name })}>
-              {t('freeOffer.waiting')}
+              {t('freeOffer.waiting', { name: waiting.name })}
             </Alert>
           )}
           <Text c="dimmed" mb="md" className="pricing__currency">
