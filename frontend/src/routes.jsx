@@ -1,4 +1,4 @@
-/** The one route table (the specification's route list plus /auth/callback); pages load lazily.
+/** The one route table (the specification's route list plus /auth/callback and /deletion/:code); pages load lazily.
  *  `signedIn` routes sit behind the session guard. */
 import { lazy } from 'react'
 
@@ -30,6 +30,8 @@ export const routes = [
   // spec 000 §2 shows the home page here; the owner is told what happened to the payment instead (issue 42).
   { path: '/payment-failed', Page: lazy(() => import('./pages/PaymentFailed')), signedIn: true },
   { path: '/notification', Page: lazy(() => import('./pages/Notification')), signedIn: true },
+  // Where Meta sends a person who asked for their data's deletion (docs/graph-api.md): public, the code is the key.
+  { path: '/deletion/:code', Page: lazy(() => import('./pages/DataDeletion')) },
   { path: '/:tokenMembership', Page: lazy(() => import('./pages/Membership')) },
   { path: '*', Page: lazy(() => import('./pages/NotFound')) },
 ]

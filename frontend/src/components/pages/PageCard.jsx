@@ -1,6 +1,7 @@
 /** One page's card (spec 000 §2, §4): picture, name cut to 14 characters (the full name in a tooltip), platform
  *  icon, fans and interactions in the k format, the border colour of its status; greyed and not selectable when
- *  another team manages it; a connect button on a page not connected; the owner's settings and disconnect. */
+ *  another team manages it; a connect button on a page not connected; the owner's settings and disconnect; a page
+ *  Meta stopped (its token revoked) says why, with the owner's button to connect it again. */
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +16,25 @@ function UnplugIcon() {
       <path d="M18.4 6.6a9 9 0 1 1-12.8 0" />
       <path d="M12 2v10" />
     </svg>
+  )
+}
+
+/** Meta no longer takes the page's token: its comments are not answered until its owner connects it again. */
+function Reconnect({ page, owner, connecting, onConnect }) {
+  const { t } = useTranslation()
+  const reason = page.reconnectReason === 'app_removed' ? 'app_removed' : 'unknown'
+  return (
+    <Stack gap={4} align="center" className="page-card__reconnect" role="status">
+      <Badge size="xs" color="red" variant="filled">{t('pageCards.reconnect.badge')}</Badge>
+      <Text size="xs" c="red.8" ta="center">{t(`pageCards.reconnect.reasons.${reason}`)}</Text>
+      {owner && onConnect && (
+        <Button size="xs" color="red" fullWidth loading={connecting}
+          onClick={(event) => { event.stopPropagation(); onConnect(page) }}
+          aria-label={t('pageCards.reconnect.actionPage', { name: page.name })}>
+          {t('pageCards.reconnect.action')}
+        </Button>
+      )}
+    </Stack>
   )
 }
 
@@ -70,6 +90,7 @@ export default function PageCard({ page, selected = false, connecting = false, o
           </Stack>
         </Group>
         {otherTeam && <Text size="xs" c="dimmed" ta="center">{t('pageCards.otherTeam')}</Text>}
+        {page.needsReconnect && <Reconnect page={page} owner={owner} connecting={connecting} onConnect={onConnect} />}
         {page.status === NOT_CONNECTED && onConnect && (
           <Button size="xs" fullWidth loading={connecting} onClick={(event) => { event.stopPropagation(); onConnect(page) }}
             aria-label={t('pageCards.connectPage', { name: page.name })}>

@@ -27,6 +27,22 @@ function renderCard(page, props = {}) {
 afterEach(() => vi.clearAllMocks())
 
 describe('page card', () => {
+  it('says why a page stopped and gives its owner the button to connect it again', () => {
+    const onConnect = vi.fn()
+    renderCard(ownerPage({ needsReconnect: true, reconnectReason: 'app_removed' }), { onConnect })
+    expect(screen.getByText('Needs reconnecting')).toBeTruthy()
+    expect(screen.getByText(/The app was removed from the Facebook account that connected this page/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect Sousse Sport' }))
+    expect(onConnect).toHaveBeenCalledWith(expect.objectContaining({ idPage: '55' }))
+  })
+
+  it('shows a member that the page stopped, without the owner\'s button', () => {
+    renderCard(ownerPage({ status: 'listPageInvite', needsReconnect: true, reconnectReason: null }),
+      { onConnect: vi.fn() })
+    expect(screen.getByText(/Facebook no longer accepts this page's access/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Reconnect Sousse Sport' })).toBeNull()
+  })
+
   it('makes another member the owner: a choice is needed, an owner cannot be picked, then the confirmation', async () => {
     pagesApi.makeOwner.mockResolvedValue(true)
     const onChanged = vi.fn()

@@ -3,7 +3,8 @@ import { Box, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import Page from '../../components/layout/Page'
 
-const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6']
+// s7: removing the app and deleting one's data, through Meta's two callbacks (docs/graph-api.md).
+const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7']
 
 export default function PrivacyPolicyPage() {
   const { t } = useTranslation()
