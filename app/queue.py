@@ -23,6 +23,7 @@ SEND_MAIL = "mail.send"
 RUN_REPLAY = "replay.run"
 SWEEP_STALE = "sweeps.requeue_stale"
 EXPIRE_PLANS = "billing.expire_plans"
+REFRESH_ALERTS = "alerts.refresh"
 DELETE_USER_DATA = "privacy.delete_user_data"
 RESUME_DELETIONS = "privacy.resume_deletions"
 PING = "health.ping"
@@ -35,6 +36,7 @@ ROUTES = {
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",
     EXPIRE_PLANS: "sweeps",
+    REFRESH_ALERTS: "sweeps",
     RESUME_DELETIONS: "sweeps",
     DELETE_USER_DATA: "default",
     TRAIN_AGENT: "training",

@@ -17,6 +17,7 @@ from app.celery_factory import make_celery
 from app.config import load_settings
 from app.database import dispose_engines, init_engine, session
 from app.services import readiness
+from app.services.alerts import ALERTS_INTERVAL
 
 settings = load_settings()
 init_engine(settings["DATABASE_URL"])
@@ -36,11 +37,15 @@ celery.conf.beat_schedule = {
     # Every 10 minutes: plans past their date become expired (the limits read the date themselves), and checkouts
     # left unanswered for PENDING_ORDER_HOURS show expired within 10 minutes of it.
     "expire-plans": {"task": queue.EXPIRE_PLANS, "schedule": crontab(minute="*/10")},
+    # Pages' alerts raised and cleared (app/services/alerts.py); a pass that finds Redis away is the next one.
+    "refresh-alerts": {"task": queue.REFRESH_ALERTS, "schedule": ALERTS_INTERVAL,
+                       "options": {"expires": 2 * ALERTS_INTERVAL}},
     # Data deletion requests whose message was lost (Redis away when Meta called) are taken again.
     "resume-data-deletions": {"task": queue.RESUME_DELETIONS, "schedule": 60.0, "options": {"expires": 120}},
 }
 
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
+import workers.alerts  # noqa: E402,F401
 import workers.billing  # noqa: E402,F401
 import workers.health  # noqa: E402,F401
 import workers.ingest  # noqa: E402,F401

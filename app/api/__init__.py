@@ -1,7 +1,7 @@
 """The HTTP API: one flask-smorest blueprint per domain, registered by create_app()."""
-from app.api import (agents, auth, billing, catalogue, comments, contact, dashboard, intents, membership, pages,
+from app.api import (agents, auth, billing, catalogue, comments, contact, dashboard, home, intents, membership, pages,
                      pricing, privacy, proposals, public, replay, training, wizard)
 
 BLUEPRINTS = (auth.blp, contact.blp, membership.blp, public.blp, training.blp, pages.blp, dashboard.blp, pricing.blp,
-              billing.blp, catalogue.blp, agents.blp, intents.blp, wizard.blp, comments.blp, replay.blp,
+              billing.blp, catalogue.blp, home.blp, agents.blp, intents.blp, wizard.blp, comments.blp, replay.blp,
               proposals.blp, privacy.blp)

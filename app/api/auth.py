@@ -34,7 +34,8 @@ class LoginFacebook(MethodView):
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body):
         """Exchange a network access token (and an optional invitation token) for the product's JWT."""
-        result = auth.login_with_facebook(current_app.config, body["token"].strip(), body["tokenMemberShip"])
+        result = auth.login_with_facebook(current_app.config, body["token"].strip(), body["tokenMemberShip"],
+                                          body["language"])
         return {"token": result.token, "user": user_answer(result.user), "invitation": result.invitation}
 
 

@@ -14,6 +14,9 @@ class LoginFacebookSchema(Schema):
     tokenMemberShip = fields.String(load_default=None, allow_none=True,
                                     validate=validate.Length(max=INVITATION_TOKEN_MAX),
                                     metadata={"description": "an invitation token, or null"})
+    language = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(("en", "fr")),
+                             metadata={"description": "the screens' language (en, fr): the user's mails are written "
+                                                      "in it"})
 
 
 class PackSchema(Schema):

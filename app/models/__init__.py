@@ -1,5 +1,6 @@
 """Every model of the product, importable from one place (and registered on `Base.metadata`)."""
 from app.models.agents import Agent, AgentIntent, IntentDefinition, ProductAnswer
+from app.models.alerts import Alert, AlertRead
 from app.models.base import Base, utcnow
 from app.models.billing import InvoiceCounter, Payment, PaymentNotification, Plan, ReplyUsage, Subscription
 from app.models.catalogue import Category, Product, Synonym
@@ -12,7 +13,7 @@ from app.models.replays import Replay, ReplayComment
 from app.models.users import RevokedToken, User
 
 __all__ = [
-    "Agent", "AgentIntent", "Base", "Category", "CommentLog", "ContactRequest", "DataDeletionRequest", "InboxEvent",
+    "Agent", "AgentIntent", "Alert", "AlertRead", "Base", "Category", "CommentLog", "ContactRequest", "DataDeletionRequest", "InboxEvent",
     "IntentDefinition", "InvoiceCounter", "Invitation", "ManualAnswer", "Payment", "PaymentNotification", "Plan", "PlannedAction", "Post",
     "Product", "ProductAnswer", "Proposal", "ProposalEvidence", "Replay", "ReplayComment", "ReplyUsage", "RevokedToken",
     "SocialPage", "Subscription", "SubscriberProfile",

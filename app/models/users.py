@@ -22,6 +22,8 @@ class User(Timestamped, Base):
     access_token: Mapped[str | None] = mapped_column(Text)
     is_connected: Mapped[bool] = mapped_column(default=True)
     last_signin_at: Mapped[datetime | None] = mapped_column(default=utcnow)
+    # The language the user last signed in with (en, fr): their alert mails are written in it.
+    language: Mapped[str | None] = mapped_column(String(2))
 
     memberships = relationship("TeamMembership", back_populates="user", cascade="all, delete-orphan")
     subscriptions = relationship("Subscription", back_populates="user", cascade="all, delete-orphan",

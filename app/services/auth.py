@@ -27,9 +27,12 @@ class LoginResult:
     invitation: str | None
 
 
-def login_with_facebook(settings: dict, network_token: str, invitation_token: str | None) -> LoginResult:
+def login_with_facebook(settings: dict, network_token: str, invitation_token: str | None,
+                        language: str | None = None) -> LoginResult:
+    """Sign in with a network token; `language`, the screens' one, is kept for the user's mails."""
     profile = _verified_profile(settings, network_token)
     user = _upsert_user(profile, network_token)
+    user.language = language or user.language
     invitation = None
     if invitation_token:
         invitation = invitations.accept(invitation_token, user, _admin_page_ids(settings, network_token))

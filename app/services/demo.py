@@ -1,7 +1,8 @@
 """The demo a newcomer sees after `./run.sh` (README "Try the loop"): the sandbox's demo user Amira Ben Salah signs
 in to a connected page, Maison Jasmin, whose generic agent answers price, availability and delivery questions,
 with product answers on a small catalogue. A comment typed in the sandbox inspector then gets its private reply
-and shows, matched with its why, in the agent's messages.
+and shows, matched with its why, in the agent's messages. The month's replies are shown 80 % used, so that Home,
+/notification and the bell show an alert (the reply limit's, with the plans as its fix).
 
 `python -m app demo` seeds it through the same services a user's clicks go through (sign-in verified by the
 Graph API, a plan granted, the page connected and subscribed), once the sandbox answers. Seeding again changes
@@ -12,13 +13,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from app import graph
-from app.database import session
+from app.database import insert_ignore, session
 from app.errors import DomainError
-from app.models import Agent, AgentIntent, Category, Product, ProductAnswer, SocialPage, Synonym, User
-from app.services import auth, pages, training
+from app.models import Agent, AgentIntent, Category, Product, ProductAnswer, ReplyUsage, SocialPage, Synonym, User, \
+    utcnow
+from app.services import alerts, auth, pages, training
 from app.services.billing import grants, plans
 
 # The sandbox's demo scenario (sandbox/scenarios.py): Amira's user token and her first page.
@@ -26,6 +28,7 @@ DEMO_USER_TOKEN = "EAAUdemoAmiraBenSalah0001"
 DEMO_PAGE = "Maison Jasmin"
 DEMO_PLAN = "Agencies"
 DEMO_MONTHS = 12
+DEMO_REPLIES_USED = 80  # percent of the plan's monthly replies: the reply limit's first alert
 SHOP = "https://maison-jasmin.example"
 
 # (category, [(product, synonyms)]): names in French as the shop writes them, synonyms in the four languages.
@@ -73,13 +76,26 @@ def seed(settings: dict, wait: float = 0) -> Demo:
             time.sleep(1)
     _give_plan(user)
     page = _connected_page(settings, user)
-    return Demo(user, page, equip(page, user))
+    demo = Demo(user, page, equip(page, user))
+    _near_the_reply_limit(user, page)
+    return demo
 
 
 def _give_plan(user: User) -> None:
     current = plans.current_plan(user)
     if current is None or current.expired or current.plan.type == plans.FREE_TRIAL:
         grants.grant(user.facebook_id, DEMO_PLAN, DEMO_MONTHS)
+
+
+def _near_the_reply_limit(user: User, page: SocialPage) -> None:
+    """The month's replies DEMO_REPLIES_USED % used (never fewer than they are), and the page's alerts raised."""
+    month = utcnow().strftime("%Y-%m")
+    used = plans.current_plan(user).plan.number_auto_replies * DEMO_REPLIES_USED // 100
+    insert_ignore(ReplyUsage, [{"owner_id": user.id, "month": month, "used": 0}], ["owner_id", "month"])
+    session.execute(update(ReplyUsage).where(ReplyUsage.owner_id == user.id, ReplyUsage.month == month,
+                                             ReplyUsage.used < used).values(used=used))
+    session.commit()
+    alerts.refresh(page)
 
 
 def _connected_page(settings: dict, user: User) -> SocialPage:

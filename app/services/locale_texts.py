@@ -32,7 +32,7 @@ def text(language: str, namespace: str, path: str) -> str:
 def counted(language: str, namespace: str, path: str, count: int) -> str:
     """A plural key's form for `count`, the count written with the language's thousands separator."""
     form = "one" if _is_one(language, count) else "other"
-    return text(language, namespace, f"{path}_{form}").replace(COUNT, _number(language, count))
+    return text(language, namespace, f"{path}_{form}").replace(COUNT, number(language, count))
 
 
 def _is_one(language: str, count: int) -> bool:
@@ -40,6 +40,7 @@ def _is_one(language: str, count: int) -> bool:
     return count in (0, 1) if language == "fr" else count == 1
 
 
-def _number(language: str, count: int) -> str:
+def number(language: str, count: int) -> str:
+    """A whole number with the language's thousands separator (English 20,000; French 20 000)."""
     grouped = f"{count:,}"
     return grouped.replace(",", " ") if language == "fr" else grouped

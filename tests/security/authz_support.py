@@ -10,7 +10,7 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
-from tests.security.world import World
+from tests.security.world import NOTHING, World
 
 S = "/api/v1/secure"
 PREFIX = {"facebook": "pages", "instagram": "pagesInsta"}
@@ -30,6 +30,7 @@ LOG_NOT_FOUND = Refusal(404, "log_not_found", "This comment is not in the agent'
 PROFILE_NOT_FOUND = Refusal(404, "profile_not_found", "No profile for this commenter")
 ACCOUNT_NOT_YOURS = Refusal(403, message="This account is not yours")
 PAYMENT_NOT_FOUND = Refusal(404, message="No payment with this id")
+ALERT_NOT_FOUND = Refusal(404, "alert_not_found", "Alert not found")
 NOT_PAGE_ADMIN = Refusal(403, "not_page_admin", "Only page administrators can connect a page")
 OWNER_ONLY = Refusal(403, "owner_only", "Only the page owner can do this")
 TEAM_OWNER_ONLY = Refusal(403, "ownerOnly", "Only the owner of the page can manage its team")
@@ -234,6 +235,15 @@ ROWS: list[Row] = [
         lambda w: f"{S}/agents/{w.post_agent_id}/proposals/1/accept", stranger=AGENT_NOT_FOUND),
     Row("POST", "/api/v1/secure/agents/{agentId}/proposals/{proposalId}/reject",
         lambda w: f"{S}/agents/{w.post_agent_id}/proposals/1/reject", stranger=AGENT_NOT_FOUND),
+    Row("GET", "/api/v1/secure/home/summary/{pageId}/{platform}", lambda w: f"{S}/home/summary/{w.page_id}/facebook"),
+    Row("GET", "/api/v1/secure/alerts/get/{pageId}/{platform}", lambda w: f"{S}/alerts/get/{w.page_id}/facebook"),
+    Row("GET", "/api/v1/secure/alerts/unread/{pageId}/{platform}",
+        lambda w: f"{S}/alerts/unread/{w.page_id}/facebook"),
+    Row("PUT", "/api/v1/secure/alerts/readAll/{pageId}/{platform}",
+        lambda w: f"{S}/alerts/readAll/{w.page_id}/facebook"),
+    # The world raises no alert: another team's alert answers as this missing one (tests/api/test_alerts.py).
+    Row("PUT", "/api/v1/secure/alerts/read/{alertId}", lambda w: f"{S}/alerts/read/{NOTHING}",
+        stranger=ALERT_NOT_FOUND),
 ]
 
 

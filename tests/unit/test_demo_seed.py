@@ -1,7 +1,8 @@
 """The demo `./run.sh` starts (app/services/demo.py, `python -m app demo`): on the sandbox's demo world, Amira signs
 up on a paid plan with Maison Jasmin connected and a live agent answering from a small catalogue; seeding again
 changes nothing; and a comment typed in the sandbox inspector gets its private reply through the real webhook and
-Celery worker, then shows matched, with its why, in the agent's messages."""
+Celery worker, then shows matched, with its why, in the agent's messages; the page shows one alert (the month's
+replies 80 % used)."""
 import time
 
 import requests
@@ -9,7 +10,7 @@ from flask_jwt_extended import create_access_token
 from sqlalchemy import func, select
 
 from app.database import session
-from app.models import Agent, AgentIntent, Category, CommentLog, Product, ProductAnswer, SocialPage, Synonym
+from app.models import Agent, AgentIntent, Alert, Category, CommentLog, Product, ProductAnswer, SocialPage, Synonym
 from app.services import demo
 from app.services.billing import plans
 from app.services.graph_client import graph_client
@@ -45,6 +46,9 @@ def test_the_demo_user_has_a_connected_page_with_a_live_agent_and_products(app, 
     before = counts()
     assert demo.seed(app.config).agent.id == agent.id
     assert counts() == before
+    # One alert for the newcomer to see (Home, /notification, the bell), raised once however often seeded.
+    assert [(alert.kind, alert.details) for alert in session.scalars(select(Alert).where(Alert.page_id == page.id))] \
+        == [("reply_limit_80", {"used": 16_000, "limit": 20_000})]
 
 
 def test_a_comment_typed_in_the_inspector_is_answered_and_explained(app, client, sandbox, live_web,  # noqa: F811

@@ -3,7 +3,9 @@ import { client } from './client'
 
 export const authApi = {
   config: () => client.get('/config'),
-  loginFacebook: (accessToken, tokenMembership) =>
-    client.post('/auth/login/facebook', { token: accessToken, tokenMemberShip: tokenMembership ?? null }),
+  /** `language`: the screens' language, which the user's mails are written in. */
+  loginFacebook: (accessToken, tokenMembership, language) =>
+    client.post('/auth/login/facebook', { token: accessToken, tokenMemberShip: tokenMembership ?? null,
+      language: language ?? null }),
   logout: () => client.post('/auth/logout'),
 }

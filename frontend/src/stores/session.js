@@ -3,6 +3,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { authApi } from '../api/auth'
+import i18n from '../i18n'
 import { attachSession } from '../api/client'
 import { useFeedbackStore } from './feedback'
 import { underState } from './stateStorage'
@@ -53,7 +54,8 @@ export const useSessionStore = create(
       async login(accessToken) {
         set({ loading: true, error: null })
         try {
-          const { token, user, invitation } = await authApi.loginFacebook(accessToken, get().tokenMembership)
+          const { token, user, invitation } = await authApi.loginFacebook(accessToken, get().tokenMembership,
+            i18n.language)
           set({ token, user, tokenMembership: null })
           writeSpecKeys(token, user)
           if (invitation) announceInvitation(invitation)

@@ -24,7 +24,7 @@ describe('invitation link', () => {
     const login = vi.spyOn(authApi, 'loginFacebook').mockResolvedValue({ token: 'jwt', user, invitation: 'expired' })
     useSessionStore.setState({ token: null, user: null, tokenMembership: TOKEN })
     expect(await useSessionStore.getState().login('network-token')).toBe(true)
-    expect(login).toHaveBeenCalledWith('network-token', TOKEN)
+    expect(login).toHaveBeenCalledWith('network-token', TOKEN, 'en')  // the screens' language, for the user's mails
     expect(useSessionStore.getState().tokenMembership).toBeNull()
   })
 })
