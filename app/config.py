@@ -44,6 +44,10 @@ DEFAULTS = {
     "GRAPH_API_URL": "http://127.0.0.1:5100",
     "GRAPH_API_VERSION": "v23.0",
     "GRAPH_TIMEOUT": "10",
+    # A page's Graph calls go this far apart once Meta reports 75 % of its usage, and this far from 90 %
+    # (app/graph/pacing.py); at 100 % they wait for the time Meta announces.
+    "GRAPH_PACE_SPACING_SECONDS": "2",
+    "GRAPH_PACE_WAIT_SECONDS": "30",
     "META_APP_ID": "1000000000000001",
     "LOGIN_DIALOG_URL": "http://127.0.0.1:5100/dialog/oauth",
     "PUBLIC_URL": "http://127.0.0.1:5000",

@@ -22,6 +22,8 @@ ACTIONS_SENT = Counter(f"{PREFIX}_actions_sent", "Graph API effects done, by kin
                                                  "like, hide)", ["kind"])
 GRAPH_ERRORS = Counter(f"{PREFIX}_graph_errors", "Failed Graph API calls by Meta's error code (http_NNN when the "
                                                  "answer had none, network when nothing answered)", ["code"])
+GRAPH_PACED = Counter(f"{PREFIX}_graph_paced_seconds", "Seconds Graph calls of pages near Meta's usage limit were "
+                                                       "slept (waits put off as due times are not counted)")
 DUE_TO_SENT = Histogram(f"{PREFIX}_action_due_to_sent_seconds", "From an action's due time to its Graph call "
                                                                 "returning done", ["kind"],
                         buckets=(0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600))
@@ -49,6 +51,10 @@ def action_outcome(outcome) -> None:
     if due_at is not None:
         now = datetime.now(timezone.utc).replace(tzinfo=None)  # the models store naive UTC
         DUE_TO_SENT.labels(kind=kind).observe(max((now - due_at).total_seconds(), 0.0))
+
+
+def graph_paced(seconds: float) -> None:
+    GRAPH_PACED.inc(seconds)
 
 
 def graph_error(error) -> None:

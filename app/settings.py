@@ -29,6 +29,8 @@ class Settings(Mapping):
     celery_visibility_timeout: int
     nlp_cache_dir: Path
     graph_timeout: float
+    graph_pace_spacing_seconds: float
+    graph_pace_wait_seconds: float
     replay_max_wait_seconds: float
     currency_rates_ttl: int
     currency_rates_timeout: float

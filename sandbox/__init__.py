@@ -13,6 +13,7 @@ from sandbox.faults import Faults
 from sandbox.generator import Generator
 from sandbox.messaging import InstagramHourlyLimit
 from sandbox.state import Store
+from sandbox.usage import UsageCounters, after_call, before_call
 from sandbox.webhooks import WebhookDispatcher
 
 VERSION_PREFIX = re.compile(r"^/v\d+\.\d+(?=/|$)")
@@ -46,6 +47,7 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
         scenarios.load(store, scenario)
         store.saved()
     faults = Faults()
+    app.config["SANDBOX_USAGE"] = UsageCounters()
     app.config.update(SANDBOX_STORE=store, SANDBOX_APP_ID=str(app_id or DEFAULT_APP_ID),
                       SANDBOX_APP_SECRET=app_secret or DEFAULT_APP_SECRET, SANDBOX_FAULTS=faults,
                       SANDBOX_IG_LIMIT=InstagramHourlyLimit(), SANDBOX_WEBHOOK_TIMEOUT=webhook_timeout,
@@ -63,16 +65,18 @@ def create_app(scenario="empty", app_id=None, app_secret=None, state_file=None, 
         app.register_blueprint(blueprint)
     app.before_request(remember_public_url)
     app.before_request(apply_faults)
+    app.after_request(add_usage_headers)
     register_error_handlers(app)
     app.wsgi_app = VersionPrefix(app.wsgi_app)
     return app
 
 
 def reset(app, scenario):
-    """Back to a seeded world: no pending webhooks, no faults, fresh Instagram hourly counters."""
+    """Back to a seeded world: no pending webhooks, no faults, fresh Instagram hourly and usage counters."""
     app.config["SANDBOX_GENERATOR"].stop_all()
     app.config["SANDBOX_WEBHOOKS"].clear()
     app.config["SANDBOX_FAULTS"].clear()
+    app.config["SANDBOX_USAGE"].clear()
     app.config["SANDBOX_IG_LIMIT"] = InstagramHourlyLimit()
     scenarios.load(app.config["SANDBOX_STORE"], scenario)
     app.config["SANDBOX_STORE"].saved()
@@ -81,7 +85,13 @@ def reset(app, scenario):
 def apply_faults():
     if request.blueprint not in GRAPH_BLUEPRINTS:
         return
-    current_app.config["SANDBOX_FAULTS"].apply_to_call(caller_page_ids(request.view_args or {}))
+    page_ids = caller_page_ids(request.view_args or {})
+    before_call(page_ids)  # counted even when refused, as at Meta
+    current_app.config["SANDBOX_FAULTS"].apply_to_call(page_ids)
+
+
+def add_usage_headers(response):
+    return after_call(response) if request.blueprint in GRAPH_BLUEPRINTS else response
 
 
 def remember_public_url():

@@ -50,6 +50,16 @@ class AdminClient:
     def clear_faults(self):
         return self.call("DELETE", "/faults")
 
+    def usage(self):
+        return self.call("GET", "/usage")
+
+    def set_usage(self, quota, window_seconds=3600):
+        return self.call("POST", "/usage", {"quota": quota, "window_seconds": window_seconds})
+
+    def calls(self):
+        """The latest Graph calls the sandbox answered, in arrival order ({at, method, path, page_id, status})."""
+        return self.call("GET", "/calls")
+
     def generator(self, post_ids, rate, count, **extra):
         return self.call("POST", "/generator", {"post_ids": list(post_ids), "rate": rate, "count": count, **extra})
 

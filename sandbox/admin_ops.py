@@ -1,4 +1,7 @@
-"""Admin API for operating the sandbox: faults, webhook delivery log, and the comment generator."""
+"""Admin API for operating the sandbox: faults, usage counters and recent calls, webhook delivery log, and the
+comment generator."""
+import time
+
 from flask import Blueprint, current_app, jsonify
 
 from sandbox.access import store
@@ -18,7 +21,7 @@ def add_fault():
     try:
         fault = current_app.config["SANDBOX_FAULTS"].add(
             scope, payload.get("kind"), payload.get("code"), payload.get("count"), payload.get("delay_ms"),
-            payload.get("regain_minutes", 1))
+            payload.get("regain_minutes", 1), payload.get("percent"))
     except FaultInputError as error:
         raise AdminInputError(str(error)) from None
     return jsonify({"id": fault["id"], **fault}), 201
@@ -33,6 +36,30 @@ def list_faults():
 def clear_faults():
     current_app.config["SANDBOX_FAULTS"].clear()
     return jsonify({"cleared": True})
+
+
+@blueprint.get("/usage")
+def usage_figures():
+    """Each scope's percentage of its quota over the rolling window (sandbox/usage.py)."""
+    return jsonify(current_app.config["SANDBOX_USAGE"].describe(time.time()))
+
+
+@blueprint.post("/usage")
+def configure_usage():
+    """The quota of calls every scope has per window, and the window's length: small ones make usage rise."""
+    payload = body()
+    values = [payload.get("quota"), payload.get("window_seconds")]
+    if any(isinstance(value, bool) or not isinstance(value, int) or value < 1 for value in values):
+        raise AdminInputError("quota and window_seconds must be positive integers")
+    counters = current_app.config["SANDBOX_USAGE"]
+    counters.configure(*values)
+    return jsonify(counters.describe(time.time()))
+
+
+@blueprint.get("/calls")
+def recent_calls():
+    """The latest Graph calls in arrival order: when, what, the token's page and the answer's status."""
+    return jsonify(current_app.config["SANDBOX_USAGE"].recent())
 
 
 @blueprint.get("/webhooks")

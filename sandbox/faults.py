@@ -1,5 +1,6 @@
 """Faults on demand (POST /__admin/faults): Meta's rate limits, expired tokens, permission and server errors,
-slow answers, and dropped or duplicated webhooks, per page or globally, each for `count` calls or until cleared."""
+slow answers, usage figures raised to a `percent` (sandbox/usage.py), and dropped or duplicated webhooks, per page or
+globally, each for `count` calls or until cleared."""
 import itertools
 import json
 import threading
@@ -7,9 +8,11 @@ import time
 
 from sandbox.errors import GraphError
 
-KINDS = {"rate_limit", "token_expired", "permission", "server_error", "slow", "drop_webhooks",
+KINDS = {"rate_limit", "token_expired", "permission", "server_error", "slow", "usage", "drop_webhooks",
          "duplicate_webhooks", "reorder_webhooks"}
 WEBHOOK_KINDS = {"drop_webhooks", "duplicate_webhooks", "reorder_webhooks"}
+# Kinds that answer no error of their own: they change how, or with which headers, a call is answered.
+SHAPING_KINDS = {"slow", "usage"}
 ALLOWED_CODES = {"rate_limit": {4, 17, 32, 613, 80001, 80002, 80006}, "permission": {10, 200, 230},
                  "server_error": {1, 2}, "token_expired": {190}}
 DEFAULT_CODES = {"rate_limit": 4, "permission": 200, "server_error": 2, "token_expired": 190}
@@ -30,7 +33,7 @@ class Faults:
         self.active = []
         self.ids = itertools.count(1)
 
-    def add(self, scope, kind, code=None, count=None, delay_ms=None, regain_minutes=1):
+    def add(self, scope, kind, code=None, count=None, delay_ms=None, regain_minutes=1, percent=None):
         if kind not in KINDS:
             raise FaultInputError(f"kind must be one of {sorted(KINDS)}")
         code = DEFAULT_CODES.get(kind) if code is None else code
@@ -41,8 +44,10 @@ class Faults:
                 raise FaultInputError(f"{name} must be a non-negative integer")
         if kind == "slow" and not delay_ms:
             raise FaultInputError("slow needs delay_ms")
+        if kind == "usage" and (isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100):
+            raise FaultInputError("usage needs percent, an integer from 0 to 100")
         fault = {"id": next(self.ids), "scope": str(scope), "kind": kind, "code": code, "remaining": count,
-                 "delay_ms": delay_ms, "regain_minutes": regain_minutes}
+                 "delay_ms": delay_ms, "regain_minutes": regain_minutes, "percent": percent}
         with self.lock:
             self.active.append(fault)
         return fault
@@ -68,7 +73,7 @@ class Faults:
         slow = self.take(page_ids, {"slow"})
         if slow:
             time.sleep(slow["delay_ms"] / 1000)
-        fault = self.take(page_ids, KINDS - WEBHOOK_KINDS - {"slow"})
+        fault = self.take(page_ids, KINDS - WEBHOOK_KINDS - SHAPING_KINDS)
         if fault:
             raise error_for(fault, page_ids)
 

@@ -85,6 +85,9 @@ def base_settings(database_url, sandbox_server) -> dict:
         "GRAPH_TIMEOUT": "2",
         # A replay waits out a rate limit a second at most, so its tests see it slowed, not stalled for a minute.
         "REPLAY_MAX_WAIT_SECONDS": "1",
+        # A page near Meta's usage limit is paced in tenths of seconds and seconds, not seconds and half minutes.
+        "GRAPH_PACE_SPACING_SECONDS": "0.3",
+        "GRAPH_PACE_WAIT_SECONDS": "1.2",
         # The suite signs in hundreds of users from one address; the throttle has its own tests.
         "LOGIN_RATE_LIMIT": "10000 per minute",
         "CONTACT_RATE_LIMIT": "10000 per minute",
@@ -98,6 +101,7 @@ def base_settings(database_url, sandbox_server) -> dict:
 @pytest.fixture
 def app(base_settings, sandbox):
     from app import create_app
+    from app.services.graph_client import graph_client
     from app.services.reference_data import load_reference_data
 
     application = create_app(dict(base_settings))
@@ -105,6 +109,7 @@ def app(base_settings, sandbox):
 
     truncate_all()
     load_reference_data()
+    graph_client(application.config).pacer.forget()  # sandbox ids repeat: no page's Graph usage carries over
     with application.app_context():
         yield application
     session.remove()

@@ -1,24 +1,24 @@
 """The product's one Graph API client, shared by the API and the workers: base URL and version from
 settings, one pool of keep-alive connections (app/graph/transport.py), a timeout and appsecret_proof on every
 call, cursor paging, and typed errors (app/graph/errors.py). Callers do the backoff; the client never loops on
-failures.
+failures. Bound to a page (`for_page`), it paces the page's calls by Meta's usage headers (app/graph/pacing.py).
 """
+import copy
 import hashlib
 import hmac
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from app import metrics
+from app.graph import pacing
 from app.graph.errors import GraphError, Permanent, TokenInvalid, Transient, classify
+from app.graph.paging import newer_than, next_page_url, unix_seconds
 from app.graph.transport import TimedOut, Transport, Unreachable
 
 DEFAULT_TIMEOUT = 10.0
 # Fewer round trips than Meta's default 25, well under the edges' maximum.
 DEFAULT_PAGE_SIZE = 100
 PLATFORMS = ("facebook", "instagram")
-# Credentials the client sends itself; Meta echoes them into `paging.next`, where they would travel twice.
-AUTH_PARAMS = frozenset({"access_token", "appsecret_proof"})
 
 ME_FIELDS = "id,name,first_name,last_name,email,picture"
 ACCOUNT_FIELDS = "id,name,access_token,category,tasks,picture"
@@ -26,14 +26,14 @@ POST_FIELDS = "id,message,created_time,permalink_url,full_picture"
 MEDIA_FIELDS = "id,caption,media_type,media_product_type,media_url,permalink,timestamp,comments_count,like_count"
 FACEBOOK_COMMENT_FIELDS = "id,message,created_time,from,parent{id}"
 INSTAGRAM_COMMENT_FIELDS = "id,text,timestamp,username,from,hidden,like_count,parent_id"
-GRAPH_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
 
 
 class GraphClient:
     """Calls Meta's Graph API (or the sandbox) and raises a typed GraphError for every failure."""
 
     def __init__(self, base_url: str, version: str, app_id: str, app_secret: str,
-                 timeout: float = DEFAULT_TIMEOUT, *, page_size: int = DEFAULT_PAGE_SIZE):
+                 timeout: float = DEFAULT_TIMEOUT, *, page_size: int = DEFAULT_PAGE_SIZE,
+                 pacer: pacing.Pacer | None = None):
         self.base_url = base_url.rstrip("/")
         self.version = (version or "").strip("/")
         self.app_id = str(app_id)
@@ -41,6 +41,20 @@ class GraphClient:
         self.timeout = timeout
         self.transport = Transport(self.base_url)
         self.page_size = page_size
+        self.pacer, self.scope = pacer, None
+
+    def for_page(self, page_id: str, *object_ids: str) -> "GraphClient":
+        """This client (same connections) with its calls paced as those of the page whose token they carry,
+        counted against the page and `object_ids` (an Instagram account's id)."""
+        bound = copy.copy(self)
+        bound.scope = pacing.Scope(str(page_id), tuple(dict.fromkeys([str(page_id), *map(str, object_ids)])))
+        return bound
+
+    def turn_ahead(self) -> float:
+        """Seconds before the bound page's next call may go (0 when not paced), without taking that turn."""
+        if self.pacer is None or self.scope is None:
+            return 0.0
+        return self.pacer.turn(self.scope.keys(), None)
 
     @property
     def app_token(self) -> str:
@@ -87,13 +101,13 @@ class GraphClient:
         (docs/graph-api.md#calls-the-product-makes); Facebook pages come newest first, so paging stops at the
         first older one.
         """
-        since_unix = _unix_seconds(since)
+        since_unix = unix_seconds(since)
         url, params = self.comments_edge(object_id, platform)
         if _platform(platform) == "instagram":
-            return _newer_than(self._pages_from(url, token, params), since_unix, "timestamp", stop_at_older=False)
+            return newer_than(self._pages_from(url, token, params), since_unix, "timestamp", stop_at_older=False)
         if since_unix is not None:
             params["since"] = since_unix
-        return _newer_than(self._pages_from(url, token, params), since_unix, "created_time", stop_at_older=True)
+        return newer_than(self._pages_from(url, token, params), since_unix, "created_time", stop_at_older=True)
 
     def comments_edge(self, object_id: str, platform: str = "facebook") -> tuple[str, dict]:
         """The first page of a post's (IG media's) comments as a URL and its query, every level on Facebook,
@@ -178,6 +192,7 @@ class GraphClient:
     def _send(self, method, url, token, params=None, form=None, json_body=None) -> dict:
         if not token:
             raise TokenInvalid(message="No access token for this Graph call")
+        pacing.before_call(self.pacer, self.scope)  # sleeps for the page's turn, or raises Paced
         try:
             return self._exchange(method, url, token, params, form, json_body)
         except GraphError as error:  # counted by code for the operators (app/metrics.py), then the caller's
@@ -197,8 +212,11 @@ class GraphClient:
         except Unreachable as exc:
             raise Transient(message=f"Graph API unreachable: {exc}") from exc
         body = answer.json_or_text()
-        if answer.status >= 400 or (isinstance(body, Mapping) and "error" in body):
-            raise classify(answer.status, body, answer.headers)
+        failed = answer.status >= 400 or (isinstance(body, Mapping) and "error" in body)
+        error = classify(answer.status, body, answer.headers) if failed else None
+        pacing.after_answer(self.pacer, self.scope, answer.headers, error)
+        if error is not None:
+            raise error
         if body is True:
             return {"success": True}
         if not isinstance(body, Mapping):
@@ -234,43 +252,6 @@ class GraphClient:
             items, next_url = self.page_at(url, token, params)
             yield from items
             url, params = next_url, None
-
-
-def next_page_url(base_url: str, page: Mapping) -> str | None:
-    """`paging.next` re-rooted on our base URL without credentials, so a token never goes to another host."""
-    paging = page.get("paging")
-    link = paging.get("next") if isinstance(paging, Mapping) else None
-    if not isinstance(link, str) or not link:
-        return None
-    base, parts = urlsplit(base_url), urlsplit(link)
-    query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-                       if key not in AUTH_PARAMS])
-    return urlunsplit((base.scheme, base.netloc, parts.path, query, ""))
-
-
-def _newer_than(items: Iterator[dict], since: int | None, time_key: str, stop_at_older: bool) -> Iterator[dict]:
-    for item in items:
-        created = _graph_time(item.get(time_key))
-        if since is None or created is None or created >= since:
-            yield item
-        elif stop_at_older:
-            return
-
-
-def _graph_time(value) -> int | None:
-    """Unix seconds of a Graph read time ("2021-08-10T18:45:03+0000"); None when absent or unreadable."""
-    if not isinstance(value, str):
-        return None
-    try:
-        return int(datetime.strptime(value, GRAPH_TIME_FORMAT).timestamp())
-    except ValueError:
-        return None
-
-
-def _unix_seconds(moment: int | datetime | None) -> int | None:
-    if moment is None:
-        return None
-    return int(moment.timestamp()) if isinstance(moment, datetime) else int(moment)
 
 
 def _fields(fields: str | Sequence[str]) -> str:

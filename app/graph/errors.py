@@ -3,8 +3,9 @@
 `classify(status, body, headers)` turns one failed answer into a typed `GraphError`; it decides on
 `code` and `error_subcode` only, because Meta localises the message text (docs/graph-api.md#errors).
 """
-import json
 from collections.abc import Mapping
+
+from app.graph import usage
 
 # Codes that mean "slow down", not "give up" (docs/graph-api.md#errors).
 RATE_LIMIT_CODES = frozenset({4, 17, 32, 341, 368, 613, 80001, 80002, 80006})
@@ -58,6 +59,15 @@ class RateLimited(GraphError):
         self.retry_after = retry_after
 
 
+class Paced(RateLimited):
+    """Not sent: the page's usage nears Meta's limit, so its calls wait `retry_after` seconds more than a caller may
+    sleep (app/graph/pacing.py). Meta refused nothing; the caller puts the call off, as after a rate limit."""
+
+    def __init__(self, retry_after: float):
+        super().__init__(message=f"paced: the page's Graph usage is near Meta's limit, next call in "
+                                 f"{retry_after:.0f} s", retry_after=retry_after)
+
+
 class TokenInvalid(GraphError):
     """The token is expired or revoked (190, 102): the page needs reconnecting."""
 
@@ -89,8 +99,8 @@ def classify(status: int | None, body, headers: Mapping | None = None) -> GraphE
     error = body.get("error") if isinstance(body, Mapping) else None
     if not isinstance(error, Mapping):
         return _classify_without_error_object(status, body, headers or {})
-    code = _as_int(error.get("code"))
-    subcode = _as_int(error.get("error_subcode"))
+    code = usage.as_int(error.get("code"))
+    subcode = usage.as_int(error.get("error_subcode"))
     fields = {"code": code, "subcode": subcode, "message": str(error.get("message") or ""),
               "status": status, "fbtrace_id": error.get("fbtrace_id")}
     if code in RATE_LIMIT_CODES:
@@ -130,52 +140,10 @@ def _classify_without_error_object(status: int | None, body, headers: Mapping) -
 
 def retry_after(code: int | None, headers: Mapping) -> int:
     """Seconds to wait before calling again, from Meta's usage headers (docs/graph-api.md#rate-limits)."""
-    business = _header_json(headers, "X-Business-Use-Case-Usage")
-    regain_minutes = [_as_int(usage.get("estimated_time_to_regain_access")) or 0
-                      for usage in _business_usages(business)]
-    wait = max(regain_minutes, default=0) * 60
+    reported = usage.read(headers)
+    wait = reported.regain_seconds or usage.as_int(usage.header(headers, "Retry-After")) or 0
     if not wait:
-        wait = _as_int(_header(headers, "Retry-After")) or 0
-    if not wait:
-        wait = USAGE_FULL_RETRY_AFTER if _quota_spent(headers, business) else DEFAULT_RETRY_AFTER
+        wait = USAGE_FULL_RETRY_AFTER if reported.spent else DEFAULT_RETRY_AFTER
     if code == 368:
         wait = max(wait, POLICY_BLOCK_RETRY_AFTER)
     return wait
-
-
-def _quota_spent(headers: Mapping, business) -> bool:
-    usages = [_header_json(headers, "X-App-Usage"), *_business_usages(business)]
-    return any(isinstance(usage, Mapping) and (_as_int(usage.get(metric)) or 0) >= 100
-               for usage in usages for metric in ("call_count", "total_time", "total_cputime"))
-
-
-def _business_usages(business) -> list[Mapping]:
-    """The per-object usage entries of X-Business-Use-Case-Usage ({object id: [usage, ...]})."""
-    if not isinstance(business, Mapping):
-        return []
-    return [usage for entries in business.values() if isinstance(entries, list)
-            for usage in entries if isinstance(usage, Mapping)]
-
-
-def _header(headers: Mapping, name: str):
-    wanted = name.lower()
-    return next((value for key, value in headers.items() if str(key).lower() == wanted), None)
-
-
-def _header_json(headers: Mapping, name: str):
-    raw = _header(headers, name)
-    if not raw:
-        return None
-    try:
-        return json.loads(raw)
-    except (TypeError, ValueError):
-        return None
-
-
-def _as_int(value) -> int | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        return int(float(value))
-    except (TypeError, ValueError, OverflowError):
-        return None

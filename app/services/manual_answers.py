@@ -16,7 +16,7 @@ from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import CommentLog, ManualAnswer, PlannedAction, SocialPage, User, utcnow
 from app.services import access
-from app.services.graph_client import graph_client
+from app.services.graph_client import page_client
 from app.services.pipeline import actions, commenter_profiles
 from nlp import answer as composing
 
@@ -119,8 +119,9 @@ def _send(settings: dict, action: PlannedAction,
     sender = page.linked_page_external_id if page.platform == "instagram" and page.linked_page_external_id \
         else page.external_id
     try:
-        sent = graph_client(settings).private_reply(sender, page.access_token, action.comment_id,
-                                                    action.payload["text"], action.payload.get("buttons") or None)
+        sent = page_client(settings, page).private_reply(sender, page.access_token, action.comment_id,
+                                                         action.payload["text"],
+                                                         action.payload.get("buttons") or None)
     except graph.GraphError as error:
         return actions.Outcome(action, "failed", error=error.reason,
                                page_token_invalid=isinstance(error, graph.TokenInvalid)), error

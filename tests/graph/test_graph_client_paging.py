@@ -2,7 +2,7 @@
 import pytest
 
 from app.graph import GraphClient, TokenInvalid
-from app.graph.client import next_page_url
+from app.graph.paging import next_page_url
 
 META_NEXT = ("https://graph.facebook.com/v23.0/104857392011223_122101234567890123/comments?access_token=EAAsecret"
              "&appsecret_proof=abc123&filter=stream&limit=25&after=QVFIUmR4")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import flask
 import pytest
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, or_, select, text, update
 from werkzeug.serving import make_server
 
 import sandbox as sandbox_package
@@ -27,6 +27,7 @@ from app.celery_factory import make_celery
 from app.config import load_settings
 from app.database import init_engine, session, upgrade_schema
 from app.models import InboxEvent, PlannedAction, SocialPage, utcnow
+from app.services.graph_pacing import RedisPacer
 from app.services.reference_data import load_reference_data
 from bench.load import percentile
 from sandbox.admin_client import AdminClient
@@ -171,13 +172,18 @@ class WholeProduct:
             return False
 
     def let_rate_limit_waits_pass(self) -> int:
-        """The wait Meta announced with a rate limit (a minute or more) has passed: what it put off is due now.
-        The same fake clock as tests/workers/test_delays_and_faults.py, over the database's due times."""
+        """The wait Meta announced with a rate limit (a minute or more) has passed: what it put off is due now, the
+        refused calls and those the page's pause held back (app/graph/pacing.py: on a page without reply delays,
+        any later due time). The same fake clock as tests/workers/test_delays_and_faults.py, over the database's
+        due times and the pages' pauses."""
         session.rollback()
+        undelayed = select(SocialPage.id).where(SocialPage.delay_mode == "immediatly")
         moved = session.execute(update(PlannedAction).where(
-            PlannedAction.state == "planned", PlannedAction.error.like("RateLimited%"))
+            PlannedAction.state == "planned",
+            or_(PlannedAction.error.like("RateLimited%"), PlannedAction.page_id.in_(undelayed)))
             .values(due_at=utcnow())).rowcount
         session.commit()
+        RedisPacer(self.settings["REDIS_URL"], self.settings["CELERY_KEY_PREFIX"], 0, 0).forget()
         return moved
 
     def why(self, comment_ids) -> list[str]:

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from app.database import session
 from app.models import CommentLog, Plan, PlannedAction, SocialPage, Subscription, utcnow
+from app.services.graph_client import graph_client
 from app.services.pipeline import polling
 from tests.workers.conftest import add_agent
 
@@ -68,6 +69,8 @@ def test_rate_limited_polling_keeps_its_checkpoint(shop):
     assert polling.poll_pages(shop.settings) == 0
     session.expire_all()
     assert session.get(SocialPage, shop.page.id).last_polled_at is None
+    assert polling.poll_pages(shop.settings) == 0  # the page's calls wait out the time Meta announced
+    graph_client(shop.settings).pacer.forget()  # that time passes (a fake clock)
     assert polling.poll_pages(shop.settings) == 1
     shop.wait_for(comment_id, lambda e: e["private_replies"])
 

@@ -20,8 +20,9 @@ from sqlalchemy import or_, select, update
 
 from app import graph, log_context, metrics
 from app.database import session
+from app.graph.errors import Paced
 from app.models import PlannedAction, SocialPage, utcnow
-from app.services.graph_client import graph_client
+from app.services.graph_client import page_client
 from app.services.pipeline import outcome_writer
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,9 @@ RESERVE_SECONDS = 3.0
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
 DISPATCH_BATCH = 200
+# A page's turn this close is waited for in the call; a later one puts the page's actions off, and the batch goes on
+# with the other pages' (one page near its limit never holds up the rest).
+PACE_INLINE_SECONDS = 0.5
 RECONNECT = "the page needs to be reconnected"
 # Meta keeps one private reply per comment and answers a second one with (#10900), without the first one's id: the
 # reply went out with an earlier attempt (one cut off by a crash or a timeout), so the row is done without an id.
@@ -94,12 +98,15 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
     """Claim, call and record each action in turn: `planned` rows are claimed right before their call (skipped when
     another worker won them), `sending` rows are already the caller's (a sweep's re-claim). Past `deadline`
     (time.monotonic()) the rest stay `planned` for dispatch_due. Returns how many actions were attempted."""
-    client, writer, held_pages, attempted = graph_client(settings), outcome_writer.Writer(), set(), 0
+    writer, clients, held_pages, put_off, attempted = outcome_writer.Writer(), {}, set(), {}, 0
     try:
         for action, page in due:
             log_context.bind_action(action, page)
             if (deadline is not None and time.monotonic() > deadline) or page.id in held_pages:
                 continue  # not reached (or the page was just held with its planned actions): nothing claimed
+            client = clients.get(page.id) or clients.setdefault(page.id, page_client(settings, page))
+            if action.state == "planned" and _turn_is_far(client, action, page, put_off):
+                continue  # put off to the page's turn below, unclaimed
             if action.state == "planned" and not writer.claim(action):
                 continue  # another worker claimed it first
             outcome = _attempt(client, action, page)
@@ -111,10 +118,33 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
                 held_pages.add(page.id)
                 _hold_pages({page.id})
                 session.commit()
+        _put_off(put_off)
     finally:
         writer.flush()  # the last outcome, or the one known before something unexpected raised
         _forget_loaded(due)
     return attempted
+
+
+def _turn_is_far(client, action: PlannedAction, page: SocialPage, put_off: dict[int, tuple[float, list]]) -> bool:
+    """Whether the page's next Graph turn is too far to wait for now; the page's actions are then put off to it."""
+    if page.id not in put_off:
+        wait = client.turn_ahead()
+        if wait <= PACE_INLINE_SECONDS:
+            return False
+        put_off[page.id] = (wait, [])
+    put_off[page.id][1].append(action.id)
+    return True
+
+
+def _put_off(put_off: dict[int, tuple[float, list]]) -> None:
+    """The paced pages' actions due at their page's turn, released for whichever worker takes them then."""
+    for page_id, (wait, action_ids) in put_off.items():
+        session.execute(update(PlannedAction).where(PlannedAction.id.in_(action_ids), PlannedAction.state == "planned")
+                        .values(due_at=utcnow() + timedelta(seconds=wait), claimed_at=None),
+                        execution_options={"synchronize_session": False})
+        log.info("page %s near its Graph usage limit: %s actions put off %.1f s", page_id, len(action_ids), wait)
+    if put_off:
+        session.commit()
 
 
 def _forget_loaded(due: list[tuple[PlannedAction, SocialPage | None]]) -> None:
@@ -131,6 +161,8 @@ def _attempt(client, action: PlannedAction, page: SocialPage) -> Outcome:
         result_id = _call(client, action, page)
     except graph.AlreadyReplied:
         return Outcome(action, "done", error=EARLIER_ATTEMPT)  # Meta's one-reply rule; the first id is lost
+    except Paced as paced:  # the page's turn came later than it looked: nothing was sent nor refused
+        return Outcome(action, "planned", due_at=utcnow() + timedelta(seconds=paced.retry_after))
     except graph.RateLimited as error:
         return _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:

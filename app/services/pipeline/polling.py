@@ -12,7 +12,7 @@ from app import graph
 from app.database import session
 from app.graph import CommentChange
 from app.models import Agent, SocialPage, utcnow
-from app.services.graph_client import graph_client
+from app.services.graph_client import page_client
 from app.services.pipeline import inbox
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ def poll_pages(settings: dict) -> int:
 
 def poll_page(page_id: int, settings: dict) -> int:
     page = session.get(SocialPage, page_id)
-    client = graph_client(settings)
+    client = page_client(settings, page)
     since = page.last_polled_at or utcnow() - FIRST_LOOK_BACK
     started = utcnow()
     stored = 0

@@ -12,7 +12,7 @@ from sqlalchemy import func, select, update
 from app import graph, queue
 from app.database import session
 from app.models import InboxEvent, PlannedAction, SocialPage, utcnow
-from app.services.graph_client import graph_client
+from app.services.graph_client import page_client
 from app.services.pipeline import actions
 from app.settings import settings_of
 
@@ -69,7 +69,7 @@ def _known_outcome(settings: dict, action: PlannedAction, page: SocialPage) -> a
     """Done, when the Graph API shows the effect already happened: the page's reply under the comment (public
     replies have no idempotency at Meta), or the page's like on it (a like is never sent twice). None when it did
     not happen, or the comment is gone (the resend then fails for good); GraphError when it cannot be told."""
-    client = graph_client(settings)
+    client = page_client(settings, page)
     try:
         if action.kind == "public_reply":
             replies = client.replies(action.comment_id, page.access_token, page.platform)
