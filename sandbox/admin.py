@@ -171,12 +171,31 @@ def fan(author, post):
 
 @blueprint.get("/comments/<comment_id>")
 def comment_effects(comment_id):
-    comment = existing(comment_id, "comment", "comment")
-    replies = [{"id": reply["id"], "message": reply["message"], "from": reply["from"]}
-               for reply in store().comments_of(comment["id"])]
+    """A comment and what the product did to it; one its author deleted too (`removed`: true, no replies left)."""
+    removed = store().removed.get(comment_id)
+    comment = removed or existing(comment_id, "comment", "comment")
+    replies = [] if removed else [{"id": reply["id"], "message": reply["message"], "from": reply["from"]}
+                                  for reply in store().comments_of(comment["id"])]
     return jsonify({"id": comment["id"], "post_id": comment["post_id"], "platform": comment["platform"],
                     "message": comment["message"], "from": comment["from"], "is_hidden": comment["is_hidden"],
-                    "likes": comment["likes"], "private_replies": comment["private_replies"], "replies": replies})
+                    "likes": comment["likes"], "private_replies": comment["private_replies"], "replies": replies,
+                    "removed": removed is not None})
+
+
+@blueprint.post("/comments/<comment_id>")
+def edit_comment(comment_id):
+    """The author edits the comment: `{"message"}`; a Facebook comment's webhook says `edited`."""
+    comment = existing(comment_id, "comment", "comment")
+    store().edit_comment(comment["id"], text(body(), "message", limit=8000))
+    return jsonify({"id": comment["id"], "post_id": comment["post_id"]})
+
+
+@blueprint.delete("/comments/<comment_id>")
+def remove_comment(comment_id):
+    """The author deletes the comment (and so its replies); a Facebook comment's webhook says `remove`."""
+    comment = existing(comment_id, "comment", "comment")
+    store().remove_comment(comment["id"])
+    return jsonify({"id": comment["id"], "post_id": comment["post_id"], "removed": True})
 
 
 @blueprint.get("/effects")

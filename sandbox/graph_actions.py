@@ -26,6 +26,7 @@ def send_private_reply(page):
     if comment is None or comment["page_id"] != page["id"]:
         if "comment_id" not in recipient:
             raise invalid_parameter("param recipient must name a comment_id")
+        messaging.refuse_removed(store().removed.get(str(recipient["comment_id"])), page)
         raise invalid_parameter("Invalid comment_id parameter", subcode=2018292)
     text, buttons = messaging.message_content(message, comment["platform"])
     with store().lock:

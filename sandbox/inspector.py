@@ -1,5 +1,6 @@
-"""The inspector (`GET /`): every page, post and comment with what the product did to it, and a form to
-comment as a fan, which goes through the same path as the admin API (webhook included)."""
+"""The inspector (`GET /`): every page, post and comment with what the product did to it, and forms to comment as
+a fan and to edit or delete a fan's comment, which go through the same paths as the admin API (webhooks
+included)."""
 from flask import Blueprint, redirect, render_template, request
 
 from sandbox.access import store
@@ -36,3 +37,22 @@ def comment_as_fan():
     author = {"id": str(store().next_number("fan")), name_key: name}
     comment = store().add_comment(post["id"], text, author)
     return redirect(f"{request.script_root}/#obj-{comment['id']}", code=303)
+
+
+@blueprint.post("/inspector/comments/<comment_id>/edit")
+def edit_as_fan(comment_id):
+    comment = store().get(comment_id, "comment")
+    text = request.form.get("message", "").strip()
+    if comment is None or not text or len(text) > TEXT_LIMIT:
+        return render_template("inspector_error.html", message="Choose a comment and type its new words."), 400
+    store().edit_comment(comment["id"], text)
+    return redirect(f"{request.script_root}/#obj-{comment['id']}", code=303)
+
+
+@blueprint.post("/inspector/comments/<comment_id>/delete")
+def delete_as_fan(comment_id):
+    comment = store().get(comment_id, "comment")
+    if comment is None:
+        return render_template("inspector_error.html", message="This comment is already gone."), 404
+    store().remove_comment(comment["id"])
+    return redirect(f"{request.script_root}/#obj-{comment['post_id']}", code=303)

@@ -94,6 +94,12 @@ def refuse_unreplyable(comment, now=None):
         raise GraphError(10903, "This user can't reply to this activity", subcode=1893049)
 
 
+def refuse_removed(comment, page):
+    """A private reply to a comment its author deleted: Instagram's own refusal (Facebook's is the unknown id's)."""
+    if comment is not None and comment["platform"] == "instagram" and comment["page_id"] == page["id"]:
+        raise GraphError(100, "The comment is invalid for a private reply", subcode=2534025)
+
+
 class InstagramHourlyLimit:
     """750 private replies per hour per Instagram account (docs/graph-api.md#private-replies), over a sliding hour."""
 

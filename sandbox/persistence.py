@@ -5,7 +5,7 @@ import os
 
 def save(store, path):
     document = {"objects": store.objects, "tokens": store.tokens, "effects": store.effects,
-                "subscriptions": store.subscriptions, "counter": store.counter}
+                "subscriptions": store.subscriptions, "removed": store.removed, "counter": store.counter}
     temporary = f"{path}.tmp"
     with open(temporary, "w", encoding="utf-8") as handle:
         json.dump(document, handle)
@@ -22,5 +22,6 @@ def load(store, path):
     store.tokens = document["tokens"]
     store.effects = document["effects"]
     store.subscriptions = document["subscriptions"]
+    store.removed = document.get("removed", {})  # files saved before comments could be deleted have none
     store.counter = document["counter"]
     return True

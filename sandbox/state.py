@@ -28,6 +28,7 @@ class Store:
             self.tokens = {}
             self.effects = []
             self.subscriptions = {}
+            self.removed = {}  # comments their authors deleted, by id: gone from the world, kept for the admin API
             self.counter = 0
 
     def next_number(self, kind):
@@ -107,9 +108,35 @@ class Store:
         with self.lock:
             comment = self._new_comment(self.objects[str(post_id)], message, author, parent_id, created_time)
             self.saved()
-        for listener in self.comment_listeners:
-            listener(comment)
+        self._tell(comment, "add")
         return comment
+
+    def edit_comment(self, comment_id, message):
+        """The author changes a comment's words; the listeners hear `edited`."""
+        with self.lock:
+            comment = self.objects[str(comment_id)]
+            comment["message"] = message
+            self.saved()
+        self._tell(comment, "edited")
+        return comment
+
+    def remove_comment(self, comment_id):
+        """The author deletes a comment: it leaves the world with its replies, as at Meta (reads answer 100/33);
+        the listeners hear `remove` for each, the replies first."""
+        with self.lock:
+            comment = self.objects[str(comment_id)]
+            gone = [reply for reply in self.of_type("comment") if reply["parent_id"] == comment["id"]] + [comment]
+            for record in gone:
+                del self.objects[record["id"]]
+                self.removed[record["id"]] = record
+            self.saved()
+        for record in gone:
+            self._tell(record, "remove")
+        return comment
+
+    def _tell(self, comment, verb):
+        for listener in self.comment_listeners:
+            listener(comment, verb)
 
     def add_past_comments(self, post_id, comments):
         """Store many top-level comments at once ({message, from, created_time?}) without telling the listeners:

@@ -43,7 +43,13 @@ def signature_headers(raw, app_secret):
             "X-Hub-Signature": "sha1=" + hmac.new(key, raw, hashlib.sha1).hexdigest()}
 
 
-def facebook_change(comment, post, root_url):
+def facebook_change(comment, post, root_url, verb="add"):
+    """A `feed` comment change: `add` and `edited` carry the comment as it now is, `remove` only its ids and
+    author (docs/graph-api.md#comment-payloads)."""
+    if verb == "remove":
+        return {"field": "feed", "value": {"item": "comment", "verb": "remove", "comment_id": comment["id"],
+                                           "post_id": post["id"], "parent_id": comment["parent_id"] or post["id"],
+                                           "from": comment["from"]}}
     value = {"from": comment["from"], "post": {"status_type": "added_photos" if post["picture"] else
                                                "mobile_status_update", "is_published": True,
                                                "updated_time": iso_time(post["created_time"]),
@@ -51,7 +57,7 @@ def facebook_change(comment, post, root_url):
                                                "promotion_status": "inactive", "id": post["id"]},
              "message": comment["message"], "post_id": post["id"], "comment_id": comment["id"],
              "created_time": comment["created_time"], "item": "comment",
-             "parent_id": comment["parent_id"] or post["id"], "verb": "add"}
+             "parent_id": comment["parent_id"] or post["id"], "verb": verb}
     return {"field": "feed", "value": value}
 
 
@@ -92,15 +98,19 @@ class WebhookDispatcher:
             return None
         return subscription
 
-    def on_comment(self, comment):
-        """Store listener: queue the comment's webhook; delivery happens later, on the dispatcher thread."""
+    def on_comment(self, comment, verb="add"):
+        """Store listener: queue the comment change's webhook; delivery happens later, on the dispatcher thread.
+        Instagram notifies new comments only: an edit or a deletion there sends nothing, as at Meta."""
         if not self.subscription_for(comment):
             return
         if comment["platform"] == "instagram":
+            if verb != "add":
+                return
             object_name, entry_id, change = "instagram", comment["ig_user_id"], instagram_change(comment)
         else:
             post = self.store.get(comment["post_id"])
-            object_name, entry_id, change = "page", comment["page_id"], facebook_change(comment, post, self.root_url())
+            object_name, entry_id = "page", comment["page_id"]
+            change = facebook_change(comment, post, self.root_url(), verb)
         page_ids = {comment["page_id"]}
         if self.faults.take(page_ids, {"drop_webhooks"}):
             self.record({"outcome": "dropped", "comment_ids": [comment["id"]]})
