@@ -121,7 +121,7 @@ class WhyProductSchema(Schema):
 class WhyActionSchema(Schema):
     kind = fields.String(metadata={"description": "private_reply, like, hide or public_reply"})
     manual = fields.Boolean(metadata={"description": "a team member's answer, not the agent's"})
-    state = fields.String(metadata={"description": "planned, sending, done, failed or held"})
+    state = fields.String(metadata={"description": "planned, sending, done, failed, held or cancelled"})
     text = fields.String(allow_none=True, metadata={"description": "the private reply or public reply sent"})
     buttons = fields.List(fields.Dict())
     dueAt = fields.String(allow_none=True)
@@ -131,6 +131,9 @@ class WhyActionSchema(Schema):
     resultId = fields.String(allow_none=True)
     note = fields.String(allow_none=True, metadata={
         "description": "on a done action whose call a crash cut off: sent (or liked) by an earlier attempt"})
+    cancelled = fields.String(allow_none=True, metadata={
+        "description": "why a cancelled action never went: removed (the comment was deleted by its author) or "
+                       "too_old (past Meta's 7-day private-reply window)"})
 
 
 class WhySchema(Schema):

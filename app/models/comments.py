@@ -14,7 +14,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from app.models.base import Base, utcnow
 
 ACTION_KINDS = ("private_reply", "like", "hide", "public_reply")
-ACTION_STATES = ("planned", "sending", "done", "failed", "held")
+# `cancelled`: never to be sent, the comment being gone or past Meta's private-reply window (the reason is the
+# action's `error`: app/services/pipeline/comment_decision.py REMOVED or TOO_OLD).
+ACTION_STATES = ("planned", "sending", "done", "failed", "held", "cancelled")
 
 
 class InboxEvent(Base):
@@ -41,6 +43,8 @@ class InboxEvent(Base):
     received_at: Mapped[datetime] = mapped_column(default=utcnow)
     processed_at: Mapped[datetime | None]
     attempts: Mapped[int] = mapped_column(default=0)
+    # When a `remove` change said its author deleted it (app/services/pipeline/lifecycle.py): never decided then.
+    removed_at: Mapped[datetime | None]
 
 
 class CommentLog(Base):
@@ -80,6 +84,8 @@ class CommentLog(Base):
     skip_reason: Mapped[str | None] = mapped_column(String(64))
     reply_message_id: Mapped[str | None] = mapped_column(String(255))
     reply_error: Mapped[str | None] = mapped_column(Text)
+    # When its author deleted the comment (app/services/pipeline/lifecycle.py): what had not left was cancelled.
+    removed_at: Mapped[datetime | None]
     # What the matcher read beyond the agent's own intents (the best intents of the model, the threshold), for
     # the agent messages screen's "why" (app/services/why.py).
     why: Mapped[dict | None] = mapped_column(JSON, default=dict)
@@ -115,7 +121,7 @@ class PlannedAction(Base):
     __table_args__ = (
         UniqueConstraint("page_id", "comment_id", "kind"),
         CheckConstraint("kind IN ('private_reply', 'like', 'hide', 'public_reply')", name="kind"),
-        CheckConstraint("state IN ('planned', 'sending', 'done', 'failed', 'held')", name="state"),
+        CheckConstraint("state IN ('planned', 'sending', 'done', 'failed', 'held', 'cancelled')", name="state"),
         Index("ix_planned_actions_due", "state", "due_at"),
     )
 
@@ -126,9 +132,12 @@ class PlannedAction(Base):
     kind: Mapped[str] = mapped_column(String(16))
     payload: Mapped[dict] = mapped_column(JSON, default=dict)
     due_at: Mapped[datetime] = mapped_column(default=utcnow)
-    state: Mapped[str] = mapped_column(String(8), default="planned")
+    state: Mapped[str] = mapped_column(String(16), default="planned")
     attempts: Mapped[int] = mapped_column(default=0)
     claimed_at: Mapped[datetime | None]
+    # Not sent from this time on: an answer's actions end with Meta's 7-day private-reply window
+    # (app/services/pipeline/planning.py); a hide has no end.
+    expires_at: Mapped[datetime | None]
     done_at: Mapped[datetime | None]
     result_id: Mapped[str | None] = mapped_column(String(255))
     error: Mapped[str | None] = mapped_column(Text)

@@ -27,6 +27,9 @@ REASONS = {
     decision.NO_ANSWER: "The matched intent has no answer written.",
     decision.PLAN_LIMIT: "The plan's monthly reply limit is reached.",
     decision.PLAN_EXPIRED: "The plan has expired.",
+    decision.TOO_OLD: "The comment is more than 7 days old: Meta accepts a private reply only within 7 days of a "
+                      "comment, so it was not answered.",
+    decision.REMOVED: "The comment was deleted by its author: nothing still planned for it was sent.",
 }
 
 
@@ -46,8 +49,7 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
     return {
         "language": log.language, "threshold": threshold, "intents": candidates,
         "products": [_product(hit) for hit in log.products or []],
-        "answered": any(action.kind == "private_reply" and action.state in ("planned", "sending", "done")
-                        for action in actions),
+        "answered": _answered(actions),
         "intent": stored.get("intent"), "product": stored.get("product"),
         "reason": reason, "reasonText": reason_text(reason, candidates, threshold),
         "negative": log.negative, "link": log.has_link,
@@ -57,8 +59,19 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
 
 
 def _reason(log: CommentLog, stored: dict, candidates: list[dict], actions: list[PlannedAction]) -> str | None:
+    """The decision's reason; for a comment it answered, why the answer did not go after all: the comment deleted
+    by its author, or Meta's window closed before its turn (an action cancelled for it)."""
+    if log.skip_reason is None and not _answered(actions):
+        if log.removed_at is not None:
+            return decision.REMOVED
+        if any(action.state == "cancelled" and action.error == decision.TOO_OLD for action in actions):
+            return decision.TOO_OLD
     return decision.shown_reason(log.skip_reason, silent=bool(stored.get("silent")), candidates=candidates,
                                  negative_hidden=log.negative and any(action.kind == "hide" for action in actions))
+
+
+def _answered(actions: list[PlannedAction]) -> bool:
+    return any(action.kind == "private_reply" and action.state in ("planned", "sending", "done") for action in actions)
 
 
 def reason_text(reason: str | None, candidates: list[dict], threshold: float | None) -> str | None:
@@ -80,4 +93,5 @@ def _action(action: PlannedAction) -> dict:
             "text": payload.get("text") or payload.get("message"), "buttons": payload.get("buttons") or [],
             "dueAt": iso(action.due_at), "sentAt": iso(action.done_at), "attempts": action.attempts,
             "error": action.error if action.state in ("failed", "held", "planned") else None,
-            "resultId": action.result_id, "note": action.error if action.state == "done" else None}
+            "resultId": action.result_id, "note": action.error if action.state == "done" else None,
+            "cancelled": action.error if action.state == "cancelled" else None}

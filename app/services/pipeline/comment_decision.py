@@ -21,8 +21,12 @@ OWN_COMMENT, NO_AGENT, AGENT_NOT_LIVE, LINK = "own_comment", "no_agent", "agent_
 NOT_MATCHED, NO_ANSWER, PLAN_LIMIT, PLAN_EXPIRED = "not_matched", "no_answer", "plan_limit", "plan_expired"
 NEGATIVE_HIDDEN, ASKS_NOTHING = "negative_hidden", "asks_nothing"
 INTENT_NOT_IN_AGENT, BELOW_THRESHOLD = "intent_not_in_agent", "below_threshold"
+# The live pipeline's own: TOO_OLD, an answer that would reach Meta after its 7-day private-reply window
+# (app/services/pipeline/planning.py); REMOVED, a comment its author deleted (app/services/pipeline/lifecycle.py).
+# Both are also the `error` of the actions they cancel.
+TOO_OLD, REMOVED = "too_old", "removed"
 # The reasons shown as the decision gives them; the others refine NOT_MATCHED.
-FINAL_REASONS = frozenset({OWN_COMMENT, NO_AGENT, AGENT_NOT_LIVE, LINK, NO_ANSWER, PLAN_LIMIT, PLAN_EXPIRED})
+FINAL_REASONS = frozenset({OWN_COMMENT, NO_AGENT, AGENT_NOT_LIVE, LINK, NO_ANSWER, PLAN_LIMIT, PLAN_EXPIRED, TOO_OLD})
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,8 @@ class Decision:
         return planned
 
     def refused(self, refusal: str | None) -> Decision:
-        """The decision once the plan's allowance is drawn: a refusal leaves the comment unanswered, still hidden."""
+        """The decision once the plan's allowance is drawn (or the answer found too late for Meta's window): a
+        refusal leaves the comment unanswered, still hidden."""
         return self if refusal is None else replace(self, reason=refusal)
 
 

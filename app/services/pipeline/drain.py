@@ -17,9 +17,9 @@ import time
 from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -27,7 +27,7 @@ from app import log_context, metrics, queue
 from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services.billing import limits
-from app.services.pipeline import actions, comment_decision, commenter_profiles, planning
+from app.services.pipeline import actions, comment_decision, commenter_profiles, lifecycle, planning
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -40,16 +40,19 @@ MAX_ATTEMPTS = 5
 LINGER_SECONDS = 0.05
 INLINE_WINDOW_SECONDS = 1.0
 # What a planned action is inserted with (planning.action sets them all); the rest take their column defaults.
-ACTION_COLUMNS = ("page_id", "log_id", "comment_id", "kind", "payload", "due_at", "state", "attempts", "claimed_at")
+ACTION_COLUMNS = ("page_id", "log_id", "comment_id", "kind", "payload", "due_at", "state", "attempts", "claimed_at",
+                  "expires_at")
 
 
 @dataclass
 class Decided:
-    """A comment of the batch, with what is done with it (app/services/pipeline/comment_decision.py)."""
+    """A comment of the batch, with what is done with it (app/services/pipeline/comment_decision.py) and when its
+    answer is due."""
     event: InboxEvent
     page: SocialPage
     agent: Agent | None
     decision: comment_decision.Decision
+    reply_at: datetime
 
 
 def drain(settings: dict) -> int:
@@ -162,13 +165,13 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     for entry, log_id in zip(entries, insert_rows(CommentLog, entries)):
         entry["id"] = log_id
     planned = [action for item, entry in zip(decided, entries)
-               for action in planning.planned(item.page, entry["id"], entry["comment_id"], item.decision.actions)]
+               for action in planning.planned(item.page, entry["id"], entry["comment_id"], item.decision.actions,
+                                              item.reply_at, item.event.created_time)]
     due_now = _reserve_due_now(planned)
     for item, action_id in zip(planned, insert_rows(PlannedAction, [_action_row(item) for item in planned])):
         set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
     commenter_profiles.record([(item.page, item.event) for item in decided])
-    session.execute(update(InboxEvent).where(InboxEvent.id.in_([event.id for event in batch]))
-                    .values(processed_at=utcnow()), execution_options={"synchronize_session": False})
+    lifecycle.mark_processed([event.id for event in batch])  # and cancels what a removal meanwhile caught
     session.commit()
     metrics.comments_decided([item.decision for item in decided])
     pages_by_id = {page.id: page for page in pages.values()}
@@ -210,10 +213,17 @@ def _answers(agent: Agent) -> bool:
 
 
 def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decided | None:
-    """The comment decided by the agent chosen for it; None for the page's own replies."""
+    """The comment decided by the agent chosen for it, its answer due at the page's delay; not answered when that
+    is past Meta's private-reply window (an old comment found by polling, a delay drawn too late). None for the
+    page's own replies."""
     comment = comment_decision.posted_comment(page, event, event.post_external_id)
     decision = comment_decision.of(page, agent, comment, answers=agent is not None and _answers(agent))
-    return None if decision is None else Decided(event, page, agent, decision)
+    if decision is None:
+        return None
+    reply_at = planning.reply_due_at(page)
+    if decision.answered and planning.too_late(event.created_time, reply_at):
+        decision = decision.refused(comment_decision.TOO_OLD)  # refused before _take_replies: draws no reply
+    return Decided(event, page, agent, decision, reply_at)
 
 
 def _take_replies(decided: list[Decided]) -> None:

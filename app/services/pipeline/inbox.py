@@ -1,9 +1,10 @@
 """The inbox of received comments: one row per (platform, comment id), whatever delivered it and how often.
 
 Meta retries for up to 36 h and may deliver twice (docs/graph-api.md#signature-and-delivery): the unique key turns every
-repeat into a no-op at insert. Only new comments of connected pages are kept; edits, removals, hides and
-other feed items are acknowledged and dropped here. Storing rings the ingest doorbell: the workers drain the
-inbox table in batches, so a burst of webhooks costs one Celery message per batch, not one per comment.
+repeat into a no-op at insert. Only new comments of connected pages are kept; edits and removals change what is
+stored (app/services/pipeline/lifecycle.py); hides and other feed items are acknowledged and dropped here. Storing
+rings the ingest doorbell: the workers drain the inbox table in batches, so a burst of webhooks costs one Celery
+message per batch, not one per comment.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from app import metrics, queue
 from app.database import insert_ignore, session
 from app.graph import CommentChange
 from app.models import InboxEvent, SocialPage
+from app.services.pipeline import lifecycle
 from app.storable import cleaned
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,9 @@ def storable_changes(changes: Iterable[CommentChange]) -> list[CommentChange]:
 
 def store_changes(changes: Iterable[CommentChange], source: str) -> int:
     """Insert the new comments of connected pages (changes that passed `storable_changes`), commit, and ring the
-    ingest doorbell; returns how many were new."""
+    ingest doorbell, then apply the edits and removals (after the adds: a delivery may hold a comment and its
+    removal); returns how many comments were new."""
+    changes = list(changes)
     wanted = [change for change in changes if change.verb in NEW_COMMENT_VERBS and change.comment_id]
     rows = [_row(change, source) for change in wanted]
     connected = _connected_pages({(row["platform"], row["page_external_id"]) for row in rows})
@@ -58,6 +62,7 @@ def store_changes(changes: Iterable[CommentChange], source: str) -> int:
     metrics.comments_received(len(new_ids), source)
     if new_ids:
         queue.ring(queue.INGEST_INBOX)
+    lifecycle.apply([change for change in changes if change.verb in lifecycle.VERBS])
     return len(new_ids)
 
 

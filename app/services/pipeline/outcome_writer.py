@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import psycopg
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, true, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -32,12 +32,14 @@ from app.database import connections_ended, session
 from app.models import CommentLog, PlannedAction, utcnow
 
 # PostgreSQL: settle one action and claim the next, in one statement (psycopg placeholders: it runs on the driver's
-# connection, prepared once per connection). Parameters that no column types are cast.
+# connection, prepared once per connection). Parameters that no column types are cast. An action its comment's
+# removal cancelled while its call was in flight keeps `cancelled` when the outcome would send it later (planned,
+# held): read on the row itself, which a concurrent removal holds locked until it commits.
 _SETTLE_AND_CLAIM = """
 WITH settled AS (
     UPDATE planned_actions SET state = %(state)s, result_id = %(result_id)s, error = %(error)s,
         done_at = %(done_at)s::timestamp, due_at = COALESCE(%(due_at)s::timestamp, due_at), updated_at = %(now)s
-    WHERE id = %(id)s::integer)
+    WHERE id = %(id)s::integer AND (state <> 'cancelled' OR %(state)s::text NOT IN ('planned', 'held')))
 UPDATE planned_actions SET state = 'sending', claimed_at = %(now)s, attempts = attempts + 1, updated_at = %(now)s
 WHERE id = %(next_id)s::integer AND state = 'planned'
 RETURNING attempts
@@ -46,6 +48,8 @@ _LOG_REPLY = "UPDATE comment_logs SET reply_message_id = %(result_id)s, reply_er
 # Claims that must be on disk before their call: nothing at Meta refuses a repeat of these.
 DURABLE_CLAIMS = frozenset({"like", "public_reply"})
 _NOTHING = {"id": None, "state": None, "result_id": None, "error": None, "done_at": None, "due_at": None}
+# Outcomes that would send an action later: never written over a `cancelled` row.
+LATER = ("planned", "held")
 
 _connections: dict[tuple[int, int, bool], Connection] = {}
 T = TypeVar("T")
@@ -113,7 +117,8 @@ def _execute(pending: dict, next_id: int | None, now, durable: bool) -> int | No
 def _execute_portably(connection: Connection, pending: dict, next_id: int | None, now) -> int | None:
     """The same writes as _SETTLE_AND_CLAIM, one statement each (SQLite, the development default)."""
     if pending["id"] is not None:
-        connection.execute(update(PlannedAction).where(PlannedAction.id == bindparam("action_id")).values(
+        kept = PlannedAction.state != "cancelled" if pending["state"] in LATER else true()
+        connection.execute(update(PlannedAction).where(PlannedAction.id == bindparam("action_id"), kept).values(
             state=pending["state"], result_id=pending["result_id"], error=pending["error"],
             done_at=pending["done_at"], updated_at=now,
             **({"due_at": pending["due_at"]} if pending["due_at"] else {})), {"action_id": pending["id"]})

@@ -8,7 +8,7 @@ import WhySuggestions from '../proposals/WhySuggestions'
 import { formatTime } from './Conversation'
 
 const percent = (score) => `${Math.round(Number(score ?? 0) * 100)}%`
-const ACTION_COLORS = { done: 'green', failed: 'red', planned: 'blue', sending: 'blue', held: 'orange' }
+const ACTION_COLORS = { done: 'green', failed: 'red', planned: 'blue', sending: 'blue', held: 'orange', cancelled: 'gray' }
 
 function Section({ title, children }) {
   return (
@@ -113,6 +113,7 @@ export default function WhyPanel({ log }) {
                 {action.attempts > 1 ? ` · ${t('agentMessages.why.attempts', { n: action.attempts })}` : ''}
               </Text>
               {action.note && <Text size="xs" c="dimmed" className="why__note">{t(`agentMessages.why.earlier.${action.kind}`, { defaultValue: action.note })}</Text>}
+              {action.cancelled && <Text size="xs" c="dimmed" className="why__cancelled">{t(`agentMessages.why.cancelled.${action.cancelled}`, { defaultValue: action.cancelled })}</Text>}
               {action.error && <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} className="why__error">{action.error}</Text>}
             </List.Item>
           ))}

@@ -62,7 +62,8 @@ export default function AgentMessagesPage() {
       }
       return true
     } catch (error) {
-      setSendError(error.message)
+      // Refusals the product knows (a deleted comment, Meta's 7-day window) in the reader's language.
+      setSendError(t(`agentMessages.reply.refusals.${error.code}`, { defaultValue: error.message }))
       return false
     } finally {
       setSending(false)
