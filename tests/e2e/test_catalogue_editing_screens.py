@@ -12,20 +12,19 @@
   catalogue, is opened from My agents in the wizard's chat simulator (the wizard's UI, step 3): a comment naming a
   word the catalogue does not know gets the generic answer; once that word is added as the product's synonym on
   Update category, the same comment gets the product's answer.
-- At 375 px in French: the three screens, the CSV's bad lines and the cut texts fit a phone.
 
-Screenshots at 1280 px and 375 px, in English and French, go to screens/ and /tmp/screens/.
-"""
+Screenshots at 1280 px in English go to screens/ and /tmp/screens/ (tests/e2e/test_catalogue_widths_screens.py: the
+other widths and language)."""
 from __future__ import annotations
 
 import time
 
-import pytest
-import requests
 from playwright.sync_api import Page, expect
 
-from tests.e2e.agents_support import connected, new_post, open_as, owner_session, page_id
-from tests.e2e.screens_support import AMIRA_ID, api, assert_no_overflow
+from tests.e2e.agents_support import new_post, open_as, own_page, page_id
+from tests.e2e.catalogue_support import (BAD_CSV, confirm, import_csv, owner, row,  # noqa: F401 (owner: a fixture)
+                                         snap)
+from tests.e2e.screens_support import api
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 from tests.e2e.wizard_support import say
@@ -33,21 +32,7 @@ from tests.e2e.wizard_support import say
 GENERIC_ANSWER = "Oui, nos articles sont disponibles en boutique."
 LAMP_ANSWER = "La lampe zellij est disponible à 95 DT."
 COMMENT = "Est-ce que le mesbah est disponible ?"
-BAD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\n,Pouf,\nTapis,Tapis rond,\n"
 GOOD_CSV = "category,product,synonyms\nTapis,Tapis berbère,kilim|mergoum\nTapis,Tapis rond,\n"
-
-
-def snap(tab: Page, screens_dir, name: str, full_page: bool = True) -> None:  # noqa: F811
-    assert_no_overflow(tab)
-    shoot(tab, screens_dir, f"catalogue-{name}", full_page)
-
-
-def own_page(product, jwt: str, name: str) -> dict:
-    """A sandbox page of this test's own (so no other test's catalogue mixes with it), connected by Amira."""
-    made = requests.post(product.sandbox_url + "/__admin/pages", json={"name": name, "owner_ids": [AMIRA_ID]},
-                         timeout=10)
-    assert made.ok, made.text
-    return connected(product, jwt, name)
 
 
 def categories(product, jwt: str, page: dict) -> dict:
@@ -55,22 +40,6 @@ def categories(product, jwt: str, page: dict) -> dict:
     answer = api(product, jwt, "GET", f"/project/get/entitiesproject/facebook/{page_id(page)}")
     return {category["name"]: {child["content"]: child["synonyms"] for child in category["children"]}
             for category in answer["data"]}
-
-
-def row(tab: Page, kind: str, name: str):
-    return tab.locator(f"[data-{kind}='{name}']")
-
-
-def confirm(tab: Page, button: str = "Confirm") -> None:
-    dialog = tab.get_by_role("dialog")
-    dialog.get_by_role("button", name=button).click()
-    expect(tab.get_by_role("dialog")).to_have_count(0)
-
-
-def import_csv(tab: Page, content: str, label: str = "Import CSV") -> None:
-    with tab.expect_file_chooser() as chooser:
-        tab.get_by_role("button", name=label).click()
-    chooser.value.set_files({"name": "catalogue.csv", "mimeType": "text/csv", "buffer": content.encode()})
 
 
 def agent_for(product, jwt: str, page: dict) -> tuple[int, str]:
@@ -95,11 +64,6 @@ def simulator_reply(tab: Page, product) -> str:
     tab.get_by_role("button", name="Edit", exact=False).first.click()
     expect(tab.get_by_text("Chat simulator")).to_be_visible()
     return say(tab, COMMENT).inner_text()
-
-
-@pytest.fixture(scope="module")
-def owner(product):
-    return owner_session(product)
 
 
 def test_a_category_built_changed_imported_and_matched_in_the_simulator(page: Page, product, owner,  # noqa: F811
@@ -261,63 +225,3 @@ def test_a_category_built_changed_imported_and_matched_in_the_simulator(page: Pa
     expect(row(page, "category", "Céramique")).to_have_count(0)
     assert "Céramique" not in categories(product, jwt, shop)
     assert console.violations() == []
-
-
-def test_the_screens_on_a_phone_in_french(mobile_page: Page, product, owner, screens_dir):  # noqa: F811
-    tab = mobile_page
-    jwt = owner["token"]
-    shop = own_page(product, jwt, f"Poterie Sejnane {int(time.time())}")
-    api(product, jwt, "POST", f"/pages/entities/add/{page_id(shop)}", json={"idPage": page_id(shop), "entity": {
-        "name": "Poteries berbères de Sejnane", "values": [
-            {"content": "Jarre décorée à la main", "synonyms": ["jarre", "khabia traditionnelle", "zir"]},
-            {"content": "Bol", "synonyms": []}]}})
-
-    open_as(tab, product, owner, "/home/manage-products", shop, lang="fr")
-    category = row(tab, "category", "Poteries berbères de Sejnane")
-    expect(category).to_contain_text("2 produits", timeout=10_000)
-    import_csv(tab, BAD_CSV, "Importer un CSV")
-    expect(tab.locator(".catalogue__badLines")).to_contain_text("Ligne 3 : la catégorie est vide")
-    snap(tab, screens_dir, "manage-mobile-fr")
-
-    tab.get_by_role("button", name="Ouvrir Poteries berbères de Sejnane").click()
-    jar = row(tab, "product", "Jarre décorée à la main")
-    expect(jar.locator(".catalogue__productLabel")).to_have_text("Jarre déc…")
-    expect(jar.get_by_text("khabia tra…")).to_be_visible()
-    tab.get_by_role("textbox", name="Rechercher un produit").fill("vase")
-    expect(tab.locator(".catalogue__noResults")).to_have_text("Aucun produit ne correspond à « vase ».")
-    tab.get_by_role("textbox", name="Rechercher un produit").fill("")
-    snap(tab, screens_dir, "update-mobile-fr")
-    jar.get_by_role("button", name="Supprimer Jarre décorée à la main").click()
-    expect(tab.get_by_role("dialog")).to_contain_text("Supprimer « Jarre décorée à la main » et ses synonymes ?")
-    snap(tab, screens_dir, "update-confirm-mobile-fr", full_page=False)  # the window: the modal is fixed
-    confirm(tab, "Annuler")
-    expect(jar).to_be_visible()
-
-    tab.goto(product.web_url + "/home/add-new-products")
-    tab.get_by_role("textbox", name="Nom de la catégorie").fill("Tapis")
-    tab.get_by_role("textbox", name="Nom de la catégorie").press("Enter")
-    tab.get_by_role("textbox", name="Produit", exact=True).fill("Tapis berbère fait main")
-    tab.get_by_role("textbox", name="Produit", exact=True).press("Enter")
-    synonym = row(tab, "product", "Tapis berbère fait main").get_by_role("textbox", name="Ajouter un synonyme")
-    synonym.fill("kilim")
-    synonym.press("Enter")
-    expect(row(tab, "product", "Tapis berbère fait main")).to_contain_text("kilim")
-    snap(tab, screens_dir, "add-mobile-fr")
-
-
-def test_english_at_375_and_french_at_1280(page: Page, mobile_page: Page, product, owner, screens_dir):  # noqa: F811
-    """The other two pairings of width and language, for the screenshots and the overflow check."""
-    jwt = owner["token"]
-    shop = own_page(product, jwt, f"Dinanderie Medina {int(time.time())}")
-    api(product, jwt, "POST", f"/pages/entities/add/{page_id(shop)}", json={"idPage": page_id(shop), "entity": {
-        "name": "Cuivre", "values": [{"content": "Plateau en cuivre ciselé", "synonyms": ["sinia", "plateau ciselé"]}]}})
-    for tab, lang, width in ((mobile_page, "en", "mobile"), (page, "fr", "desktop")):
-        open_as(tab, product, owner, "/home/manage-products", shop, lang=lang)
-        expect(row(tab, "category", "Cuivre")).to_be_visible(timeout=10_000)
-        snap(tab, screens_dir, f"manage-{width}-{lang}")
-        tab.locator("[data-category='Cuivre'] button").first.click()
-        expect(row(tab, "product", "Plateau en cuivre ciselé")).to_be_visible()
-        snap(tab, screens_dir, f"update-{width}-{lang}")
-        tab.goto(product.web_url + "/home/add-new-products")
-        expect(tab.locator(".catalogue__name")).to_be_visible()
-        snap(tab, screens_dir, f"add-{width}-{lang}")
