@@ -17,6 +17,9 @@ NOT_FOUND_SUBCODES = frozenset({33})
 # Codes 10 and 200 also carry per-recipient messaging refusals (outside the window, person unavailable):
 # permanent for that message, but not a missing permission of the page (docs/graph-api.md#errors).
 RECIPIENT_SUBCODES = frozenset({2018278, 2534022, 2018108, 1545041})
+# (#10903) "This user can't reply to this activity" with 1893049: a private reply past the comment's 7-day window
+# (the sandbox's answer; Meta documents no code of its own for it, docs/graph-api.md#private-replies).
+REPLY_WINDOW_CLOSED = (10903, 1893049)
 
 # No usage header says when access comes back: wait a minute, or five when the rolling-hour quota is
 # spent (usage figures are percentages of that hour, throttled at 100; docs/graph-api.md#rate-limits).
@@ -94,6 +97,10 @@ class Permanent(GraphError):
     """Anything else: retrying the same call will fail the same way."""
 
 
+class ReplyWindowClosed(Permanent):
+    """The comment is past Meta's 7-day private-reply window: no private reply can ever be sent to it."""
+
+
 def classify(status: int | None, body, headers: Mapping | None = None) -> GraphError:
     """Return the typed error for one failed answer (`body` parsed JSON or raw text)."""
     error = body.get("error") if isinstance(body, Mapping) else None
@@ -111,6 +118,8 @@ def classify(status: int | None, body, headers: Mapping | None = None) -> GraphE
 def _kind_for_code(code: int | None, subcode: int | None, status: int | None) -> type[GraphError]:
     if code == ALREADY_REPLIED_CODE:
         return AlreadyReplied
+    if (code, subcode) == REPLY_WINDOW_CLOSED:
+        return ReplyWindowClosed
     if code in TOKEN_CODES:
         return TokenInvalid
     if code in TRANSIENT_CODES:

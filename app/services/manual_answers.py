@@ -17,7 +17,7 @@ from app.errors import Conflict, DomainError, NotFound
 from app.models import CommentLog, ManualAnswer, PlannedAction, SocialPage, User, utcnow
 from app.services import access
 from app.services.graph_client import page_client
-from app.services.pipeline import actions, commenter_profiles
+from app.services.pipeline import actions, commenter_profiles, planning
 from nlp import answer as composing
 
 
@@ -73,6 +73,11 @@ def _check(log: CommentLog, page: SocialPage, platform: str, buttons: list[dict]
         raise InvalidAnswer("Instagram answers cannot have buttons", code="no_buttons_on_instagram")
     if log.skip_reason == "own_comment":
         raise Conflict("The page's own comment is not answered", code="own_comment")
+    if log.removed_at is not None:
+        raise Conflict("The comment was deleted by its author", code="comment_removed")
+    if planning.too_late(log.created_time, utcnow()):  # Meta would refuse it: no call wasted
+        raise Conflict("The comment is more than 7 days old: Meta accepts a private reply only within 7 days",
+                       code="reply_window_closed")
     if not page.is_connected or page.needs_reconnect or not page.access_token:
         raise Conflict(actions.RECONNECT.capitalize(), code="page_needs_reconnect")
 

@@ -2,10 +2,15 @@
 Graph API (the sandbox), recorded, the log then Sent!; a comment has one private reply, so a second answer, or
 one to a comment the agent answered, is refused without sending; Meta's refusal is answered with its message and
 recorded; bad input is a 422 that sends and records nothing."""
+import hashlib
+import hmac
+from datetime import timedelta
+
 from sqlalchemy import func, select
 
 from app.database import session
 from app.models import CommentLog, ManualAnswer, PlannedAction
+from sandbox.webhooks import body_bytes, facebook_change
 from tests.api.agent_messages_support import ANSWER, shop
 from tests.api.agents_support import SITE_BUTTON
 
@@ -184,3 +189,35 @@ def test_personalisation_tags_are_filled_as_in_the_agents_replies(app, client, s
     expected = f"Merci Nour Haddad, à bientôt chez {owner.owner.page.name} !"
     assert sent.get_json()["data"]["manuelAnswer"][0]["answer"] == expected
     assert [reply["text"] for reply in private_replies(sandbox, log)] == [expected]
+
+
+def test_a_deleted_comment_and_one_past_metas_seven_days_are_refused_without_a_call(app, client, sandbox,
+                                                                                     signed_in):
+    owner = shop(app, client, sandbox, signed_in)
+    deleted, old = owner.comment("Bravo pour la collection 😍"), owner.comment("Trop belle la robe")
+    _deliver_removal(app, client, owner, deleted)
+    old.created_time = old.created_time - timedelta(days=8)  # eight days have passed since it was written
+    session.commit()
+
+    refused = answer(client, owner, deleted), answer(client, owner, old)
+
+    assert [(response.status_code, response.get_json()["code"]) for response in refused] == [
+        (409, "comment_removed"), (409, "reply_window_closed")]
+    # The sandbox still has the second comment and would take a reply to it: none came, so no call was made.
+    assert private_replies(sandbox, old) == [] and manual_answers() == 0
+    assert sandbox.admin.effects() == []
+
+
+def _deliver_removal(app, client, owner, log) -> None:
+    """The fan deletes the comment at the sandbox, and its removal change reaches the product's webhook, signed (no
+    webhook is registered here: the test delivers it as the sandbox would)."""
+    owner.sandbox.admin.call("DELETE", f"/comments/{log.comment_id}")
+    sandbox_comment = owner.sandbox.admin.comment_effects(log.comment_id)
+    post = {"id": sandbox_comment["post_id"], "picture": None, "created_time": 0}
+    record = {**sandbox_comment, "parent_id": None}
+    body = body_bytes({"object": "page", "entry": [{"id": owner.owner.page.external_id, "time": 0,
+                                                    "changes": [facebook_change(record, post, "", "remove")]}]})
+    signature = hmac.new(app.config["META_APP_SECRET"].encode(), body, hashlib.sha256).hexdigest()
+    delivered = client.post("/api/v1/webhooks/meta", data=body, headers={
+        "Content-Type": "application/json", "X-Hub-Signature-256": f"sha256={signature}"})
+    assert delivered.status_code == 200

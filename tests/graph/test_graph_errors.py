@@ -4,7 +4,7 @@ import json
 import pytest
 
 from app.graph.errors import (AlreadyReplied, GraphError, NotFound, Permanent, PermissionDenied, RateLimited,
-                              TokenInvalid, Transient, classify)
+                              ReplyWindowClosed, TokenInvalid, Transient, classify)
 
 
 def meta_error(code, message, subcode=None, error_type="OAuthException"):
@@ -36,7 +36,8 @@ def meta_error(code, message, subcode=None, error_type="OAuthException"):
     (400, meta_error(200, "(#200) cannot message people without a role", 2018028), PermissionDenied),
     (400, meta_error(10, "(#10) This message is sent outside of allowed window.", 2018278), Permanent),
     (400, meta_error(200, "(#200) This person isn't receiving messages from you right now.", 1545041), Permanent),
-    (400, meta_error(10903, "(#10903) This user can't reply to this activity", 1893049), Permanent),
+    (400, meta_error(10903, "(#10903) This user can't reply to this activity", 1893049), ReplyWindowClosed),
+    (400, meta_error(10903, "(#10903) This user can't reply to this activity"), Permanent),
     (400, meta_error(10902, "(#10902) This is not a Replyable activity"), Permanent),
     (400, meta_error(506, "(#506) Duplicate status message"), Permanent),
     (400, meta_error(3, "(#3) Application does not have the capability to make this API call."), Permanent),

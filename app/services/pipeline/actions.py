@@ -6,7 +6,9 @@ worker killed in the middle of a batch leaves at most the call it had in flight 
 recorded as sent, what it had not reached is still `planned` for dispatch_due (docs/architecture.md#queue-rules
 rules 2 and 7). Errors are mapped, not swallowed: rate limits and transient failures go back to `planned` with a
 later due time (the backoff lives in the database, like every delay); an invalid token holds the page's actions
-until it is reconnected; anything else fails the action with "code - message", shown on the log event.
+until it is reconnected; anything else fails the action with "code - message", shown on the log event. An answer
+past Meta's private-reply window is cancelled instead of sent (`expires_at`, app/services/pipeline/planning.py), and
+so is what a comment's removal caught before its claim (app/services/pipeline/lifecycle.py).
 """
 from __future__ import annotations
 
@@ -20,10 +22,11 @@ from sqlalchemy import or_, select, update
 
 from app import graph, log_context, metrics
 from app.database import session
-from app.graph.errors import Paced
 from app.models import PlannedAction, SocialPage, utcnow
+from app.graph.errors import Paced, ReplyWindowClosed
 from app.services.graph_client import page_client
-from app.services.pipeline import outcome_writer
+from app.services.pipeline import outcome_writer, planning
+from app.services.pipeline.comment_decision import TOO_OLD
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
@@ -56,6 +59,7 @@ class Outcome:
     error: str | None = None
     due_at: datetime | None = None
     page_token_invalid: bool = False
+    window_closed: bool = False  # Meta refused the private reply as too late: the rest of the answer is cancelled
 
 
 def dispatch_due(settings: dict) -> int:
@@ -107,8 +111,10 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
             client = clients.get(page.id) or clients.setdefault(page.id, page_client(settings, page))
             if action.state == "planned" and _turn_is_far(client, action, page, put_off):
                 continue  # put off to the page's turn below, unclaimed
+            if action.state not in ("planned", "sending"):
+                continue  # read back cancelled (a sweep's re-claim whose comment was removed meanwhile)
             if action.state == "planned" and not writer.claim(action):
-                continue  # another worker claimed it first
+                continue  # another worker claimed it first, or its comment was removed (lifecycle.py)
             outcome = _attempt(client, action, page)
             attempted += 1
             metrics.action_outcome(outcome)
@@ -117,6 +123,9 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
                 writer.flush()
                 held_pages.add(page.id)
                 _hold_pages({page.id})
+                session.commit()
+            if outcome.window_closed:
+                _cancel_answer(action)  # before its like and public reply are claimed, next in this batch
                 session.commit()
         _put_off(put_off)
     finally:
@@ -157,12 +166,16 @@ def _forget_loaded(due: list[tuple[PlannedAction, SocialPage | None]]) -> None:
 def _attempt(client, action: PlannedAction, page: SocialPage) -> Outcome:
     if page.needs_reconnect or not page.access_token:
         return Outcome(action, "held", error=RECONNECT)
+    if planning.expired(action.expires_at):
+        return Outcome(action, "cancelled", error=TOO_OLD)  # Meta would refuse it: no call wasted
     try:
         result_id = _call(client, action, page)
     except graph.AlreadyReplied:
         return Outcome(action, "done", error=EARLIER_ATTEMPT)  # Meta's one-reply rule; the first id is lost
     except Paced as paced:  # the page's turn came later than it looked: nothing was sent nor refused
         return Outcome(action, "planned", due_at=utcnow() + timedelta(seconds=paced.retry_after))
+    except ReplyWindowClosed:  # Meta's clock saw the window closed before ours
+        return Outcome(action, "cancelled", error=TOO_OLD, window_closed=True)
     except graph.RateLimited as error:
         return _retry_later(action, max(error.retry_after or 0, _backoff(action.attempts)), error)
     except graph.TokenInvalid as error:
@@ -215,6 +228,15 @@ def record(outcome: Outcome) -> None:
     if outcome.page_token_invalid:
         _hold_pages({outcome.action.page_id})
         session.commit()
+
+
+def _cancel_answer(action: PlannedAction) -> None:
+    """The answer's other actions (those ending with the window), not sent: the public reply announces a private
+    reply that will never come."""
+    session.execute(update(PlannedAction).where(
+        PlannedAction.page_id == action.page_id, PlannedAction.comment_id == action.comment_id,
+        PlannedAction.state == "planned", PlannedAction.expires_at.is_not(None))
+        .values(state="cancelled", error=TOO_OLD))
 
 
 def _hold_pages(page_ids: set[int]) -> None:
