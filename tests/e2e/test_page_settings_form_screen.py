@@ -16,7 +16,8 @@ from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (scre
 MESSAGE = "Merci ! Nous vous répondons en privé."
 SIZES = {"desktop": (1280, 800), "mobile": (375, 740)}
 WORDS = {
-    "en": {"settings": "Settings of {}", "spam": "Anti-spam (hide comments with links)", "hide": "Hide negative comments",
+    "en": {"settings": "Settings of {}", "spam": "Anti-spam (hide comments with links)",
+           "hide": "Hide negative comments",
            "reply": "Public reply", "message": "Public reply message", "delay": "Delay before replying",
            "exactly": "Exactly", "minutes": "Minutes", "seconds": "Seconds", "save": "Save",
            "bounds": "Seconds go from 0 to 59", "nothing": "Nothing was saved", "saved": "Settings saved"},

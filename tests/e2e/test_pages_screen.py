@@ -1,8 +1,8 @@
 """The pages screen and the dashboard's page list seen from a browser (spec 000 §2 "Pages screen", §4, §5):
 Karim (the demo's second user) signs in, sees his pages grouped, is refused a connection on the Free Trial, connects
 pages once given a plan, changes settings and the delay mode and finds them kept after a reload, turns the public
-reply on with a message, selects a page for the dashboard, and deletes a page; then every screen at 1280 px and
-375 px in English and French, with no horizontal overflow. Screenshots go to screens/ and /tmp/screens/."""
+reply on with a message in the same form, selects a page for the dashboard, and deletes a page; then every screen at
+1280 px and 375 px in English and French, with no horizontal overflow. Screenshots go to screens/ and /tmp/screens/."""
 from __future__ import annotations
 
 import json
@@ -45,9 +45,9 @@ def fits(page: Page) -> None:
 
 def open_settings(page: Page, name: str):
     page.get_by_role("button", name=f"Settings of {name}").click()
-    dropdown = page.locator(".page-settings")
-    expect(dropdown).to_be_visible()
-    return dropdown
+    form = page.get_by_role("dialog", name=f"Settings of {name}")
+    expect(form.locator(".page-settings")).to_be_visible()
+    return form
 
 
 def test_connect_settings_public_reply_select_and_delete(page: Page, product, screens_dir):  # noqa: F811
@@ -77,7 +77,7 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     alert = page.get_by_role("alertdialog")
     expect(alert).to_contain_text("You cannot connect this page when on free offer")
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-free-offer", full_page=False)
-    alert.get_by_role("button", name="Okay").click()
+    alert.get_by_role("button", name="Not now").click()
 
     # With a plan, connecting works and the list reloads: the page is the owner's (pink border).
     product.run_app("plans", "grant", KARIM_ID, "Agencies")
@@ -123,19 +123,17 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     expect(settings.get_by_label("Minutes").nth(1)).to_have_value("2")
     expect(settings.get_by_label("Seconds").nth(0)).to_have_value("5")
 
-    # Public reply on with its message.
-    settings.get_by_role("switch", name="Public reply").click(force=True)
-    modal = page.get_by_role("dialog", name=re.compile("Public reply of Sousse Sport"))
-    modal.get_by_label("Public reply message").fill("Merci ! Nous vous répondons en privé.")
+    # Public reply on with its message, in the same form, saved by Save.
+    settings.get_by_role("switch", name="Public reply").check(force=True)
+    settings.get_by_label("Public reply message").fill("Merci ! Nous vous répondons en privé.")
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-public-reply", full_page=False)
-    modal.get_by_role("button", name="Save and turn on").click()
-    expect(page.get_by_text("Public reply turned on")).to_be_visible()
-    assert page.url == product.web_url + "/pages"  # a click in the modal does not select the page
+    settings.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Settings saved")).to_be_visible()
+    assert page.url == product.web_url + "/pages"  # a click in the form does not select the page
     page.reload()
     settings = open_settings(page, "Sousse Sport")
     expect(settings.get_by_role("switch", name="Public reply")).to_be_checked()
-    settings.get_by_text("Public reply", exact=True).click()
-    expect(page.get_by_label("Public reply message")).to_have_value("Merci ! Nous vous répondons en privé.")
+    expect(settings.get_by_label("Public reply message")).to_have_value("Merci ! Nous vous répondons en privé.")
     page.keyboard.press("Escape")
 
     # A click on a connected page selects it for the dashboard, stored as the spec's "Selected page".

@@ -92,7 +92,8 @@ def test_free_offer_leads_to_the_plans_the_payment_and_back_to_the_connection(br
     expect(connected).to_contain_text(words["connected"].format(name))
     snap(shown, screens_dir, f"free-offer-paid-connected-{size}-{lang}")
     connected.get_by_role("link", name=words["toPages"]).click()
-    owner = shown.locator("section.page-group").filter(has=shown.get_by_role("heading", name=re.compile(words["owner"])))
+    heading = shown.get_by_role("heading", name=re.compile(words["owner"]))
+    owner = shown.locator("section.page-group").filter(has=heading)
     expect(owner.locator(f'[aria-label="{name}"]')).to_be_visible()
     assert console.violations() == []
     shown.context.close()
