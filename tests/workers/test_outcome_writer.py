@@ -7,8 +7,9 @@ import pytest
 from sqlalchemy import select, text
 
 from app.database import session
-from app.models import PlannedAction, SocialPage
-from app.services.pipeline import outcome_writer
+from app.graph import CommentChange
+from app.models import PlannedAction, SocialPage, utcnow
+from app.services.pipeline import lifecycle, outcome_writer
 from app.services.pipeline.actions import Outcome
 
 
@@ -61,3 +62,27 @@ def test_a_sent_reply_is_recorded_when_the_connections_were_cut_before_the_next_
     writer.flush()
     assert _states() == {first_like.id: ("done", 1), reply.id: ("done", 1), second_like.id: ("sending", 1)}
     assert session.scalar(select(PlannedAction.result_id).where(PlannedAction.id == reply.id)) == "m_1187"
+
+
+def _removed(action: PlannedAction) -> None:
+    """The comment's author deletes it: Meta's `remove` change, applied as a delivery applies it."""
+    lifecycle.apply([CommentChange(platform="facebook", page_id="104857392000321", comment_id=action.comment_id,
+                                   post_id=None, parent_id=None, from_id=None, from_name=None, message=None,
+                                   created_time=None, verb="remove", field="feed", media_product_type=None)])
+
+
+def test_a_removal_during_the_call_keeps_what_left_and_never_sends_again(app, three_actions):
+    """docs/architecture.md#queue-rules rule 10: what was claimed had left; what was not is never claimed."""
+    first_like, reply, second_like = three_actions
+    writer = outcome_writer.Writer()
+    assert writer.claim(reply)
+    _removed(reply)  # while the reply's call is in flight
+    writer.settle(Outcome(reply, "planned", error="Transient", due_at=utcnow()))  # Meta did not answer: later
+    assert writer.claim(first_like)
+    _removed(first_like)
+    writer.settle(Outcome(first_like, "done"))  # this call went through before the removal was known
+    _removed(second_like)
+    assert not writer.claim(second_like)
+    writer.flush()
+
+    assert _states() == {first_like.id: ("done", 1), reply.id: ("cancelled", 1), second_like.id: ("cancelled", 0)}
