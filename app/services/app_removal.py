@@ -1,6 +1,7 @@
-"""A person removed the app from their Facebook account (Meta's deauthorize callback, docs/graph-api.md#app-removal-
-and-data-deletion): Meta has revoked their token and the page tokens the app took through it, so the product forgets
-them too and stops answering the pages they connected until someone connects them again.
+"""A person removed the app from their Facebook account (Meta's deauthorize callback,
+docs/graph-api.md#app-removal-and-data-deletion): Meta has revoked their token and the page tokens the app took
+through it, so the product forgets them too and stops answering the pages they connected until someone connects them
+again.
 """
 from __future__ import annotations
 

@@ -26,9 +26,9 @@ from app.services.pipeline import inbox
 
 log = logging.getLogger(__name__)
 
-# 32 random bytes as base64url: 43 characters no one finds by trying.
-CODE_BYTES = 32
-CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
+# Meta asks for an alphanumeric code: 24 random bytes in hexadecimal, 48 characters no one finds by trying.
+CODE_BYTES = 24
+CODE_PATTERN = re.compile(r"[0-9a-f]{48}")
 STATUS_PATH = "/deletion/"
 # A request still pending this long after it arrived lost its message (Redis was away): it is enqueued again.
 RESUME_AFTER = timedelta(minutes=1)
@@ -36,7 +36,7 @@ RESUME_AFTER = timedelta(minutes=1)
 
 def request_deletion(facebook_user_id: str) -> DataDeletionRequest:
     """Store the request and hand it to a worker; the caller answers Meta with its code and status address."""
-    request = DataDeletionRequest(confirmation_code=secrets.token_urlsafe(CODE_BYTES),
+    request = DataDeletionRequest(confirmation_code=secrets.token_hex(CODE_BYTES),
                                   facebook_user_id=facebook_user_id)
     session.add(request)
     session.commit()

@@ -64,7 +64,7 @@ def test_the_person_s_account_comments_and_profiles_are_deleted_and_the_status_p
     assert called["status"] == 200
     code = called["answer"]["confirmation_code"]
     assert called["answer"]["url"] == f"{app.config['PUBLIC_URL'].rstrip('/')}/deletion/{code}"
-    assert len(code) >= 43  # 256 random bits: not found by trying
+    assert len(code) == 48 and code.isalnum()  # alphanumeric, as Meta asks; 192 random bits: not found by trying
     assert called["removal"]["answer"] == {"success": True}  # Meta removes the app first
     status = _done(callbacks, code)
     assert status["confirmationCode"] == code and status["completedAt"] >= status["requestedAt"]
@@ -104,6 +104,6 @@ def test_a_request_whose_message_was_lost_shows_pending_until_the_beat_pass_take
 
 
 def test_an_unknown_or_malformed_code_is_not_found(callbacks):
-    for code in ("A" * 43, "short", "A" * 42 + "~", "A" * 200):
+    for code in ("a" * 48, "short", "a" * 47 + "~", "A" * 48, "a" * 200):
         answer = _status(callbacks, code)
         assert answer.status_code == 404 and answer.json()["code"] == "deletion_not_found", code

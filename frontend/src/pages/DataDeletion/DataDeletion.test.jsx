@@ -6,7 +6,7 @@ import { setLanguage } from '../../i18n'
 import { renderApp } from '../../test/renderApp'
 
 const SLOW = { timeout: 8000 }
-const CODE = 'Zq3xY9mK2pL7vB1nC5dF8gH4jT6wR0sA2eU9iO3kM1b'
+const CODE = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c'
 const request = (extra) => ({ confirmationCode: CODE, requestedAt: '2026-11-29T10:00:00', completedAt: null,
   status: 'pending', deleted: {}, ...extra })
 
