@@ -1,6 +1,7 @@
 /** Top bar: logo, the tutorial video icon (signed in), entries (Contact us opens the contact modal), FR/EN
- *  switch, Login / Sign up or the profile menu; below the desktop width a Burger opens the same entries in a
- *  Drawer. It also mounts the plan-expiry notices, as it is on every screen. */
+ *  switch, Login / Sign up or the bell of unread alerts and the profile menu; below the desktop width the bell and a
+ *  Burger, which opens the same entries in a Drawer. It also mounts the plan-expiry notices, as it is on every
+ *  screen. */
 import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +10,7 @@ import ContactModal from '../contact/ContactModal'
 import PlanNotices from '../notices/PlanNotices'
 import { useLogin } from '../../hooks/useLogin'
 import { isSignedIn, useSessionStore } from '../../stores/session'
+import AlertBell, { useUnreadAlerts } from './AlertBell'
 import LanguageSwitch from './LanguageSwitch'
 import classes from './Layout.module.css'
 import ProfileMenu from './ProfileMenu'
@@ -61,6 +63,7 @@ export default function TopBar() {
   const navigate = useNavigate()
   const [menuOpen, menu] = useDisclosure(false)
   const [contactOpen, contact] = useDisclosure(false)
+  useUnreadAlerts(signedIn)
 
   // The top bar outlives the signed-in screens, so it is the one to navigate once signed out.
   async function signOut() {
@@ -83,15 +86,18 @@ export default function TopBar() {
           <Entries signedIn={signedIn} onContact={contact.open} />
         </Group>
         <LanguageSwitch />
+        {signedIn && <AlertBell />}
         <Account signedIn={signedIn} user={user} onLogout={signOut} />
       </Group>
-      <Burger
-        hiddenFrom={DESKTOP}
-        opened={menuOpen}
-        onClick={menu.toggle}
-        aria-label={t('common.menu')}
-        aria-expanded={menuOpen}
-      />
+      <Group gap="xs" wrap="nowrap" hiddenFrom={DESKTOP}>
+        {signedIn && <AlertBell onPick={menu.close} />}
+        <Burger
+          opened={menuOpen}
+          onClick={menu.toggle}
+          aria-label={t('common.menu')}
+          aria-expanded={menuOpen}
+        />
+      </Group>
       {/* The drawer opens below the top bar, so that the Burger (now a cross) stays the one to close it. */}
       <Drawer
         opened={menuOpen}
