@@ -9,12 +9,13 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import SocialPage, User
-from app.services import page_reconnect
+from app.services import alerts, page_reconnect
 
 
 def forget_user(facebook_user_id: str) -> list[int]:
     """Forget the person's token and mark the pages whose connection they own for reconnection (their tokens came
-    from theirs), tokens forgotten; returns those pages. A person the product never saw changes nothing."""
+    from theirs), tokens forgotten, each owner told by the page's alert; returns those pages. A person the product
+    never saw changes nothing."""
     user = session.scalars(select(User).where(User.facebook_id == facebook_user_id)).first()
     if user is None:
         return []
@@ -22,5 +23,8 @@ def forget_user(facebook_user_id: str) -> list[int]:
     session.commit()
     page_ids = set(session.scalars(select(SocialPage.id).where(SocialPage.owner_id == user.id,
                                                                SocialPage.is_connected)))
-    page_reconnect.mark(page_ids, page_reconnect.APP_REMOVED)
+    for page_id in page_reconnect.mark(page_ids, page_reconnect.APP_REMOVED):
+        page = session.get(SocialPage, page_id)
+        session.refresh(page)  # marked by a bulk update: read again
+        alerts.refresh(page)  # the owner's mail goes now, not at the next alerts pass
     return sorted(page_ids)

@@ -1,12 +1,15 @@
 """What the tests of Meta's app callbacks share (the `callbacks` fixture is in conftest.py): signed requests as Meta
-writes them and forged ones, a person's fresh token after they removed the app."""
+writes them and forged ones, a delayed reply to hold, a person's fresh token after they removed the app."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import requests
 
+from app.database import session
+from app.models import PlannedAction, SocialPage, utcnow
 from sandbox.app_callbacks import encoded, signed_part, signed_request
 
 DEAUTHORIZE = "/api/v1/webhooks/meta/deauthorize"
@@ -36,6 +39,15 @@ def forgeries(user_id: str, app_secret: str) -> dict[str, dict]:
         "not base64url": {"signed_request": "s!g.p@yload"},
         "payload not JSON": {"signed_request": signed_part(not_json, app_secret)},
     }
+
+
+def delayed_reply(row: SocialPage) -> PlannedAction:
+    """A private reply planned for half an hour from now on the page: it must not leave once the page is stopped."""
+    action = PlannedAction(page_id=row.id, comment_id="1187245600000001_1", kind="private_reply",
+                           payload={"text": "Bonjour"}, due_at=utcnow() + timedelta(minutes=30))
+    session.add(action)
+    session.commit()
+    return action
 
 
 def logged_in_again(sandbox, user_id: str) -> str:

@@ -1,27 +1,20 @@
 """A person removes the app from their Facebook account: the sandbox revokes their tokens and calls the product's
 deauthorize callback over HTTP with Meta's signed request. The product forgets their token, stops answering the
-pages they connected (their replies held) and shows those pages as needing reconnection, with why; logging in and
-connecting again resumes them. Requests Meta did not sign are refused with 400 and change nothing."""
+pages they connected (their replies held), shows those pages as needing reconnection, with why, and tells the owner
+(the page's alert, mailed over real SMTP); logging in and connecting again resumes them. Requests Meta did not sign
+are refused with 400 and change nothing."""
 from __future__ import annotations
-
-from datetime import timedelta
 
 import pytest
 import requests
 from sqlalchemy import func, select
 
 from app.database import session
-from app.models import DataDeletionRequest, PlannedAction, SocialPage, User, utcnow
+from app.models import DataDeletionRequest, User
 from tests.api.pages_support import SECURE, all_pages, connect, connected_page, paid_user
-from tests.workers.meta_callbacks_support import DATA_DELETION, DEAUTHORIZE, forgeries, logged_in_again
-
-
-def _delayed_reply(row: SocialPage) -> PlannedAction:
-    action = PlannedAction(page_id=row.id, comment_id="1187245600000001_1", kind="private_reply",
-                           payload={"text": "Bonjour"}, due_at=utcnow() + timedelta(minutes=30))
-    session.add(action)
-    session.commit()
-    return action
+from tests.workers.meta_callbacks_support import DATA_DELETION, DEAUTHORIZE, delayed_reply, forgeries, logged_in_again
+from tests.workers.test_mail import (mail_prefix, mail_worker, mailbox, publish_to_mail_worker,  # noqa: F401
+                                     smtp_port)
 
 
 def _graph_error(sandbox, page_id: str, token: str) -> dict:
@@ -29,10 +22,10 @@ def _graph_error(sandbox, page_id: str, token: str) -> dict:
 
 
 def test_removing_the_app_stops_the_pages_it_connected_until_they_are_connected_again(
-        client, sandbox, signed_in, callbacks):
+        client, sandbox, signed_in, callbacks, mailbox):
     me, headers, network_me = paid_user(signed_in)
     row, network_page = connected_page(client, sandbox, headers, network_me)
-    action = _delayed_reply(row)
+    action = delayed_reply(row)
 
     called = sandbox.admin.remove_app(network_me["id"])
 
@@ -47,6 +40,11 @@ def test_removing_the_app_stops_the_pages_it_connected_until_they_are_connected_
     [shown] = all_pages(client.get(f"{SECURE}/pages/get/all/", headers=headers).get_json())
     assert (shown["id"], shown["status"]) == (network_page["id"], "listPageConnectedOwner")
     assert (shown["needsReconnect"], shown["reconnectReason"]) == (True, "app_removed")
+    # The owner is told at once: the page's alert, on Home and the bell, and mailed over SMTP by a real worker.
+    told = client.get(f"{SECURE}/alerts/get/{network_page['id']}/facebook", headers=headers).get_json()
+    assert [(alert["kind"], alert["action"]["route"]) for alert in told["alerts"]] == [("page_reconnect", "/pages")]
+    [message] = mailbox.wait_for(1)
+    assert message["To"] == me.email and message["Subject"] == "This page needs reconnecting – Boutique Amira"
 
     # Logging in again authorizes the app again; connecting the page again takes its new token.
     again = client.post("/api/v1/auth/login/facebook", json={"token": logged_in_again(sandbox, network_me["id"])})
