@@ -2,6 +2,7 @@
 its intents added through the wizard's calls, and reading rows back fresh from the database."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
@@ -93,3 +94,14 @@ def snapshot(agent_id: int) -> dict:
             "intents": [(intent.intent_name, intent.generic_answer, intent.buttons,
                          [(item.product_name, item.answer, item.buttons) for item in intent.product_answers])
                         for intent in agent.intents]}
+
+
+def wait_for(predicate, timeout: float = 60.0):
+    """The predicate's first truthy value, asked again every 0.2 s (a worker's training or a sent reply)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError("not reached in time")

@@ -6,7 +6,7 @@ import time
 
 from app.graph import CommentChange
 from app.services.pipeline import inbox
-from tests.api.agents_support import DELIVERY_ANSWER, add_intent, agent_with_intent, fresh, team
+from tests.api.agents_support import DELIVERY_ANSWER, add_intent, agent_with_intent, fresh, team, wait_for
 from tests.api.pages_support import SECURE
 
 
@@ -18,16 +18,6 @@ def live(client, owner, agent_id, **body) -> dict:
 
 def project(client, owner, agent_id) -> dict:
     return client.get(f"{SECURE}/project/get/project/{agent_id}", headers=owner.headers).get_json()
-
-
-def _wait(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("not reached in time")
 
 
 def test_activating_an_agent_never_trained_trains_it_and_fans_get_its_answer(client, sandbox, signed_in,
@@ -47,7 +37,7 @@ def test_activating_an_agent_never_trained_trains_it_and_fans_get_its_answer(cli
     inbox.store_changes([CommentChange("facebook", owner.page_id, comment["id"], owner.post_id, None,
                                        "7345098712340077", "Sami Fan", "livraison à Sousse ?", int(time.time()),
                                        "add", "feed", None)], "webhook")
-    replies = _wait(lambda: sandbox.admin.comment_effects(comment["id"])["private_replies"])
+    replies = wait_for(lambda: sandbox.admin.comment_effects(comment["id"])["private_replies"])
     assert [reply["text"] for reply in replies] == [DELIVERY_ANSWER]
 
 

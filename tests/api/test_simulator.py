@@ -11,7 +11,7 @@ from app.graph import CommentChange
 from app.models import Category, Product, SocialPage
 from app.services.pipeline import inbox
 from tests.api.agents_support import (PRICE_ANSWER, SITE_BUTTON, add_agent, add_intent, agent_with_intent, fresh,
-                                      team)
+                                      team, wait_for)
 from tests.api.pages_support import SECURE
 
 TEST = f"{SECURE}/logEvent/test/wizard"
@@ -107,22 +107,12 @@ def test_refusals_unknown_post_another_team_bad_input(client, sandbox, signed_in
     assert client.post(TEST, json={"message": {"text": "Prix"}, "idPost": owner.post_id}).status_code == 401
 
 
-def _wait(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("not reached in time")
-
-
 def go_live(client, owner, agent_id: int) -> None:
     """Train the shop's agent through the API (in the suite's Celery worker) and make it live, as its owner would."""
     trained = client.post("/trainagentpos", json={"intents": "Price", "entiti": "Robe rouge", "idProject": agent_id},
                           headers=owner.headers)
     assert trained.status_code == 202
-    agent = _wait(lambda: (lambda row: row if row.trained else None)(fresh(agent_id)))
+    agent = wait_for(lambda: (lambda row: row if row.trained else None)(fresh(agent_id)))
     assert agent.trained_version == agent.version and agent.trained_at is not None
     activated = client.put(f"{SECURE}/project/agent/live/{agent_id}", json={"live": True}, headers=owner.headers)
     assert activated.get_json()["status"] is True
@@ -141,7 +131,7 @@ def test_the_live_pipeline_sends_what_the_simulator_showed(client, sandbox, sign
     inbox.store_changes([CommentChange("facebook", owner.page_id, comment["id"], owner.post_id, None, author["id"],
                                        author["name"], text, int(time.time()), "add", "feed", None)], "webhook")
 
-    replies = _wait(lambda: sandbox.admin.comment_effects(comment["id"])["private_replies"])
+    replies = wait_for(lambda: sandbox.admin.comment_effects(comment["id"])["private_replies"])
 
     assert [(reply["text"], reply["buttons"]) for reply in replies] == \
         [(item["response"]["text"], item["response"]["buttons"]) for item in shown]

@@ -7,11 +7,9 @@ import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { billingApi } from '../../api/billing'
-import { formatAmount } from '../../components/billing/invoiceModel'
-import { StatusBadge } from '../../components/billing/PaymentHistory'
+import OrderLine from '../../components/billing/OrderLine'
 import Page from '../../components/layout/Page'
 import { pendingConnection } from '../../components/pages/pendingConnection'
-import { planLabel } from '../../components/pricing/PlanCard'
 import { useLoaded } from '../../hooks/useLoaded'
 import { useSessionStore } from '../../stores/session'
 
@@ -39,14 +37,7 @@ export default function PaymentFailedPage() {
           <Title order={1} c="red.8">{t('paymentFailed.title')}</Title>
           {state === 'loading' && <Loader size="sm" aria-label={t('common.loading')} />}
           {state !== 'loading' && <Text className="payment-failed__what">{t(`paymentFailed.${what}`)}</Text>}
-          {order && (
-            <Group gap="xs" className="payment-failed__order">
-              <Text size="sm" c="dimmed">
-                {t('payment.order', { plan: planLabel(t, order.description), count: Number(order.period), amount: formatAmount(order) })}
-              </Text>
-              <StatusBadge status={order.status} />
-            </Group>
-          )}
+          {order && <OrderLine order={order} className="payment-failed__order" />}
           {state !== 'loading' && <Text size="sm">{t('paymentFailed.nothingTaken')}</Text>}
           {waiting && <Text size="sm" c="dimmed">{t('paymentFailed.pageWaits', { name: waiting.name })}</Text>}
           <Group mt="sm">

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { billingApi } from '../../api/billing'
 import ConnectAfterPayment from '../../components/billing/ConnectAfterPayment'
-import { formatAmount } from '../../components/billing/invoiceModel'
-import { StatusBadge } from '../../components/billing/PaymentHistory'
+import OrderLine from '../../components/billing/OrderLine'
 import { keepPackInSession } from '../../components/billing/sessionPack'
 import Page from '../../components/layout/Page'
 import { formatDate } from '../../components/notices/NoticeText'
@@ -39,14 +38,7 @@ export default function PaymentSuccessPage() {
               {plan.expyriedate ? ` ${t('payment.until', { date: formatDate(new Date(plan.expyriedate), i18n.language) })}` : ''}
             </Text>
           )}
-          {state === 'ready' && payment && (
-            <Group gap="xs" className="payment-success__order">
-              <Text size="sm" c="dimmed">
-                {t('payment.order', { plan: planLabel(t, payment.description), count: Number(payment.period), amount: formatAmount(payment) })}
-              </Text>
-              <StatusBadge status={payment.status} />
-            </Group>
-          )}
+          {state === 'ready' && payment && <OrderLine order={payment} className="payment-success__order" />}
           {state === 'error' && <Text c="dimmed">{t('payment.planLater')}</Text>}
           {state !== 'loading' && <ConnectAfterPayment paid={payment?.status === 'paid'} />}
           <Group mt="sm">
