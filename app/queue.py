@@ -26,6 +26,7 @@ EXPIRE_PLANS = "billing.expire_plans"
 REFRESH_ALERTS = "alerts.refresh"
 DELETE_USER_DATA = "privacy.delete_user_data"
 RESUME_DELETIONS = "privacy.resume_deletions"
+CHECK_TOKENS = "tokens.check_pages"
 PING = "health.ping"
 
 # Queues are named after jobs so a burst of comments never delays training or mail, nor a long replay either.
@@ -38,6 +39,7 @@ ROUTES = {
     EXPIRE_PLANS: "sweeps",
     REFRESH_ALERTS: "sweeps",
     RESUME_DELETIONS: "sweeps",
+    CHECK_TOKENS: "sweeps",
     DELETE_USER_DATA: "default",
     TRAIN_AGENT: "training",
     SEND_MAIL: "mail",

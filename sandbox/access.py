@@ -3,7 +3,7 @@ from dataclasses import dataclass
 
 from flask import current_app, g
 
-from sandbox import params
+from sandbox import params, tokens
 from sandbox.errors import GraphError, not_found
 
 
@@ -24,18 +24,16 @@ def app_token():
 
 
 def resolve_token(token):
-    """Return the caller for a token, or raise 190 (467 invalid, 458 app removed, 463 expired) the way Meta does."""
+    """Return the caller for a token, or raise 190 (467 invalid; 458 app removed, 460 password changed, 463 expired:
+    sandbox/tokens.py) the way Meta does."""
     if token == app_token():
         return Caller("app", current_app.config["SANDBOX_APP_ID"], token)
     info = store().tokens.get(token or "")
     if info is None:
         raise GraphError(190, "Invalid OAuth access token - Cannot parse access token", subcode=467)
-    if info.get("revoked"):  # the person removed the app (sandbox/app_callbacks.py)
-        raise GraphError(190, "Error validating access token: The user has not authorized application "
-                              f"{current_app.config['SANDBOX_APP_ID']}.", subcode=458)
-    if info.get("expired"):
-        raise GraphError(190, "Error validating access token: Session has expired. "
-                              "The current time is later than the expiry time.", subcode=463)
+    refused = tokens.refusal(info)
+    if refused:
+        raise refused
     return Caller(info["kind"], info["subject"], token)
 
 

@@ -60,6 +60,13 @@ class AdminClient:
         """The latest Graph calls the sandbox answered, in arrival order ({at, method, path, page_id, status})."""
         return self.call("GET", "/calls")
 
+    def revoke_tokens(self, user_id):
+        """Meta ends the person's sessions (a password change): their tokens and their pages' are refused."""
+        return self.call("POST", f"/users/{user_id}/revoke_tokens")
+
+    def token_expiry(self, token, expires_in):
+        return self.call("POST", "/tokens/expiry", {"token": token, "expires_in": expires_in})
+
     def generator(self, post_ids, rate, count, **extra):
         return self.call("POST", "/generator", {"post_ids": list(post_ids), "rate": rate, "count": count, **extra})
 

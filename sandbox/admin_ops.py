@@ -1,9 +1,10 @@
-"""Admin API for operating the sandbox: faults, usage counters and recent calls, webhook delivery log, and the
-comment generator."""
+"""Admin API for operating the sandbox: faults, usage counters and recent calls, tokens Meta revokes or ends,
+webhook delivery log, and the comment generator."""
 import time
 
 from flask import Blueprint, current_app, jsonify
 
+from sandbox import tokens
 from sandbox.access import store
 from sandbox.admin import AdminInputError, body, existing, existing_all
 from sandbox.faults import FaultInputError
@@ -60,6 +61,28 @@ def configure_usage():
 def recent_calls():
     """The latest Graph calls in arrival order: when, what, the token's page and the answer's status."""
     return jsonify(current_app.config["SANDBOX_USAGE"].recent())
+
+
+@blueprint.post("/users/<user_id>/revoke_tokens")
+def revoke_tokens(user_id):
+    """Meta ends the person's sessions (they changed their password): their tokens and their pages' are refused
+    with 190/460 and debug_token says is_valid false; the answer is the token of their next login."""
+    user = existing(user_id, "user", "user")
+    tokens.revoke_sessions(user, tokens.PASSWORD_CHANGED)
+    return jsonify({"id": user["id"], "access_token": user["token"]})
+
+
+@blueprint.post("/tokens/expiry")
+def token_expiry():
+    """A token's end moved to `expires_in` seconds from now (0 or less: ended)."""
+    payload = body()
+    token, expires_in = payload.get("token"), payload.get("expires_in")
+    if not isinstance(token, str) or token not in store().tokens:
+        raise AdminInputError("token must be a token the sandbox issued", status=404)
+    if isinstance(expires_in, bool) or not isinstance(expires_in, int):
+        raise AdminInputError("expires_in must be a whole number of seconds")
+    tokens.set_expiry(token, expires_in)
+    return jsonify({"token": token, "expires_at": store().tokens[token]["expires_at"]})
 
 
 @blueprint.get("/webhooks")

@@ -19,6 +19,7 @@ import time
 import requests
 from flask import Blueprint, current_app, jsonify, render_template, request
 
+from sandbox import tokens
 from sandbox.access import store
 from sandbox.admin import AdminInputError, body, existing
 
@@ -48,22 +49,11 @@ def app_settings():
     return {name: current_app.config.get(key) for name, key in URL_SETTINGS.items()}
 
 
-def revoke(token):
-    with store().lock:
-        if token in store().tokens:
-            store().tokens[token]["revoked"] = True
-
-
 def remove_app(user):
-    """Revoke the person's token and the tokens of the pages they administer, with fresh ones for their next login
+    """Revoke the person's tokens and the tokens of the pages they administer, with fresh ones for their next login
     (the product holds the old ones), and call the deauthorize callback."""
     now = int(time.time())
-    revoke(user["token"])
-    user["token"] = store().issue_token("user", user["id"], "EAAU")
-    for page in store().of_type("page"):
-        if user["id"] in page["owner_ids"]:
-            revoke(page["token"])
-            page["token"] = store().issue_token("page", page["id"], "EAAP")
+    tokens.revoke_sessions(user, tokens.APP_REMOVED)
     user["app_removed_at"] = now
     store().saved()
     return call(current_app.config.get("SANDBOX_DEAUTHORIZE_URL"),

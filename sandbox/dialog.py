@@ -1,14 +1,15 @@
 """The login dialog (`/dialog/oauth`, also under a version prefix): pick a sandbox user, and the browser goes
-back to `{redirect_uri}#access_token=...&expires_in=...&state=...` as after Facebook Login's token flow."""
+back to `{redirect_uri}#access_token=...&expires_in=...&state=...` as after Facebook Login's token flow, with a new
+short-lived token; `/oauth/access_token` trades one for a long-lived token (sandbox/tokens.py)."""
 from urllib.parse import urlencode, urlparse
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request
 
+from sandbox import tokens
 from sandbox.access import store
 from sandbox.errors import GraphError, invalid_parameter
 
 blueprint = Blueprint("dialog", __name__)
-EXPIRES_IN = 5183944
 
 
 def refusal(message):
@@ -40,7 +41,8 @@ def log_in():
     user = store().get(request.form.get("user_id", ""), "user")
     if problem or user is None:
         return refusal(problem or "Choose one of the listed users.")
-    fragment = {"access_token": user["token"], "data_access_expiration_time": 0, "expires_in": EXPIRES_IN}
+    fragment = {"access_token": tokens.short_lived(user), "data_access_expiration_time": 0,
+                "expires_in": tokens.SHORT_LIVED_SECONDS}
     if request.form.get("state"):
         fragment["state"] = request.form["state"]
     return redirect(f"{request.form['redirect_uri']}#{urlencode(fragment)}", code=302)
@@ -48,8 +50,8 @@ def log_in():
 
 @blueprint.get("/oauth/access_token")
 def exchange_token():
-    """Long-lived token exchange (docs/graph-api.md#login): sandbox tokens never expire, so the same token comes
-    back."""
+    """Long-lived token exchange (docs/graph-api.md#tokens): a new token for the same person, lasting about 60
+    days, for a user token Meta still takes."""
     arguments = request.args
     if arguments.get("client_id") != current_app.config["SANDBOX_APP_ID"] or \
             arguments.get("client_secret") != current_app.config["SANDBOX_APP_SECRET"]:
@@ -59,5 +61,8 @@ def exchange_token():
     info = store().tokens.get(arguments.get("fb_exchange_token", ""))
     if info is None or info["kind"] != "user":
         raise GraphError(190, "Invalid OAuth access token - Cannot parse access token", subcode=467)
-    return jsonify({"access_token": arguments["fb_exchange_token"], "token_type": "bearer",
-                    "expires_in": EXPIRES_IN})
+    refused = tokens.refusal(info)
+    if refused:
+        raise refused
+    return jsonify({"access_token": tokens.long_lived(info), "token_type": "bearer",
+                    "expires_in": tokens.LONG_LIVED_SECONDS})

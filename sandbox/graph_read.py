@@ -58,7 +58,8 @@ def debug_token():
                                            "subcode": error.subcode}, "is_valid": False, "scopes": []}})
     info = store().tokens.get(input_token, {})
     data = {"app_id": app_id, "type": inspected.kind.upper(), "application": "Sandbox App",
-            "data_access_expires_at": int(time.time()) + 90 * 86400, "expires_at": 0, "is_valid": True,
+            "data_access_expires_at": int(time.time()) + 90 * 86400, "expires_at": info.get("expires_at", 0),
+            "is_valid": True,
             "issued_at": info.get("issued_at", int(time.time())), "scopes": USER_SCOPES,
             "granular_scopes": [{"scope": "pages_show_list"}]}
     if inspected.kind == "user":

@@ -18,6 +18,7 @@ from app.config import load_settings
 from app.database import dispose_engines, init_engine, session
 from app.services import readiness
 from app.services.alerts import ALERTS_INTERVAL
+from app.services.token_check import CHECK_INTERVAL
 
 settings = load_settings()
 init_engine(settings["DATABASE_URL"])
@@ -42,6 +43,9 @@ celery.conf.beat_schedule = {
                        "options": {"expires": 2 * ALERTS_INTERVAL}},
     # Data deletion requests whose message was lost (Redis away when Meta called) are taken again.
     "resume-data-deletions": {"task": queue.RESUME_DELETIONS, "schedule": 60.0, "options": {"expires": 120}},
+    # Each connected page's token asked of Meta once a day, those asked longest ago first (app/services/token_check.py).
+    "check-page-tokens": {"task": queue.CHECK_TOKENS, "schedule": CHECK_INTERVAL,
+                          "options": {"expires": CHECK_INTERVAL}},
 }
 
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
@@ -55,6 +59,7 @@ import workers.polling  # noqa: E402,F401
 import workers.privacy  # noqa: E402,F401
 import workers.replay  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
+import workers.tokens  # noqa: E402,F401
 import workers.training  # noqa: E402,F401
 
 

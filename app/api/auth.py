@@ -17,12 +17,14 @@ TOO_MANY_ATTEMPTS = "Too many attempts from your address, try again in a moment"
 blp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-in with a social account")
 
 
-def user_answer(user) -> dict:
+def user_answer(user, network_token: str) -> dict:
+    """The specification's user, whose access_token is the one the browser brought: the long-lived token it was
+    exchanged for stays on the server."""
     plan = plans.current_plan(user)
     pack = {"name": plan.plan.name, "type": plan.plan.type, "expyriedate": plan.expires_at} if plan else None
     return {**{key: getattr(user, key) for key in (
-        "access_token", "created_at", "email", "first_name", "facebook_id", "is_connected", "last_name",
-        "last_signin_at", "picture_url")}, "pack": pack}
+        "created_at", "email", "first_name", "facebook_id", "is_connected", "last_name", "last_signin_at",
+        "picture_url")}, "access_token": network_token, "pack": pack}
 
 
 @blp.route("/login/facebook")
@@ -34,9 +36,11 @@ class LoginFacebook(MethodView):
     @blp.alt_response(429, response="TOO_MANY_REQUESTS")
     def post(self, body):
         """Exchange a network access token (and an optional invitation token) for the product's JWT."""
-        result = auth.login_with_facebook(current_app.config, body["token"].strip(), body["tokenMemberShip"],
+        network_token = body["token"].strip()
+        result = auth.login_with_facebook(current_app.config, network_token, body["tokenMemberShip"],
                                           body["language"])
-        return {"token": result.token, "user": user_answer(result.user), "invitation": result.invitation}
+        return {"token": result.token, "user": user_answer(result.user, network_token),
+                "invitation": result.invitation}
 
 
 @blp.route("/logout")

@@ -138,7 +138,9 @@ class PageSchema(PageSettingsSchema):
                                                              "it again (shown to its team only)"})
     reconnectReason = fields.String(allow_none=True, metadata={"description": "why, when known: app_removed (the "
                                                                               "app was removed from the account that "
-                                                                              "connected it)"})
+                                                                              "connected it), token_revoked, "
+                                                                              "token_expired, token_expiring (the "
+                                                                              "daily token check)"})
 
 
 GroupsSchema = Schema.from_dict({group: fields.List(fields.Nested(PageSchema)) for group in GROUPS},

@@ -77,6 +77,16 @@ class GraphClient:
             raise TokenInvalid(190, None, "The access token was issued to another app", 200)
         return dict(data)
 
+    def exchange_token(self, user_token: str) -> dict:
+        """A new long-lived user token (about 60 days) for a valid short-lived one: {access_token, token_type,
+        expires_in}. Page tokens read with it do not expire (docs/graph-api.md#tokens)."""
+        body = self._get("oauth/access_token", user_token, {
+            "grant_type": "fb_exchange_token", "client_id": self.app_id, "client_secret": self.app_secret,
+            "fb_exchange_token": user_token})
+        if not body.get("access_token"):
+            raise Permanent(message="Graph answered the token exchange without a token")
+        return body
+
     def accounts(self, user_token: str, fields: str | Sequence[str] = ACCOUNT_FIELDS) -> list[dict]:
         """Every page the user manages, with its page token, across all result pages."""
         return list(self._paged("me/accounts", user_token, {"fields": _fields(fields)}))

@@ -42,6 +42,8 @@ class SocialPage(Timestamped, Base):
     # Why the page needs reconnecting, when known (app/services/page_reconnect.py): its team's pages screen says it.
     reconnect_reason: Mapped[str | None] = mapped_column(String(32))
     webhook_subscribed: Mapped[bool] = mapped_column(default=False)
+    # When Meta last said whether it still takes the page's token (the daily check, app/services/token_check.py).
+    token_checked_at: Mapped[datetime | None]
     fan_count: Mapped[int] = mapped_column(default=0)
     interactions: Mapped[int] = mapped_column(default=0)
     spam: Mapped[bool] = mapped_column(default=False)

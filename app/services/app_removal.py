@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import SocialPage, User
-from app.services import alerts, page_reconnect
+from app.services import page_reconnect
 
 
 def forget_user(facebook_user_id: str) -> list[int]:
@@ -23,8 +23,5 @@ def forget_user(facebook_user_id: str) -> list[int]:
     session.commit()
     page_ids = set(session.scalars(select(SocialPage.id).where(SocialPage.owner_id == user.id,
                                                                SocialPage.is_connected)))
-    for page_id in page_reconnect.mark(page_ids, page_reconnect.APP_REMOVED):
-        page = session.get(SocialPage, page_id)
-        session.refresh(page)  # marked by a bulk update: read again
-        alerts.refresh(page)  # the owner's mail goes now, not at the next alerts pass
+    page_reconnect.mark(page_ids, page_reconnect.APP_REMOVED)
     return sorted(page_ids)

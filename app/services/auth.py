@@ -1,7 +1,8 @@
 """Sign-in with a network access token (verified server-side against the Graph API) and sign-out.
 
 The network id is never a credential (docs/architecture.md#rules-on-every-request): the product answers with its
-own signed JWT, and a logged-out token's id is kept in `revoked_tokens` until it would have expired.
+own signed JWT, and a logged-out token's id is kept in `revoked_tokens` until it would have expired. The short-lived
+token the browser brings is exchanged for a long-lived one, which only the server keeps.
 """
 from __future__ import annotations
 
@@ -30,28 +31,31 @@ class LoginResult:
 def login_with_facebook(settings: dict, network_token: str, invitation_token: str | None,
                         language: str | None = None) -> LoginResult:
     """Sign in with a network token; `language`, the screens' one, is kept for the user's mails."""
-    profile = _verified_profile(settings, network_token)
-    user = _upsert_user(profile, network_token)
+    profile, lasting_token = _verified(settings, network_token)
+    user = _upsert_user(profile, lasting_token)
     user.language = language or user.language
     invitation = None
     if invitation_token:
-        invitation = invitations.accept(invitation_token, user, _admin_page_ids(settings, network_token))
+        invitation = invitations.accept(invitation_token, user, _admin_page_ids(settings, lasting_token))
     session.commit()
     return LoginResult(create_access_token(identity=str(user.id)), user, invitation)
 
 
-def _verified_profile(settings: dict, network_token: str) -> dict:
+def _verified(settings: dict, network_token: str) -> tuple[dict, str]:
+    """The person's profile once Meta confirmed the token is theirs and our app's, and the long-lived token it is
+    exchanged for: the one kept, so that the page tokens read with it last (docs/graph-api.md#tokens)."""
     client = graph_client(settings)
     try:
         debug = client.debug_token(network_token)  # checks validity and that it was issued to our app
         profile = client.me(network_token)
+        if str(profile.get("id")) != str(debug.get("user_id")):
+            raise LoginFailed()
+        lasting = client.exchange_token(network_token)["access_token"]
     except (graph.TokenInvalid, graph.PermissionDenied, graph.NotFound, graph.Permanent) as error:
         raise LoginFailed() from error
     except (graph.Transient, graph.RateLimited) as error:
         raise UpstreamUnavailable() from error
-    if str(profile.get("id")) != str(debug.get("user_id")):
-        raise LoginFailed()
-    return profile
+    return profile, lasting
 
 
 def _upsert_user(profile: dict, network_token: str) -> User:

@@ -1,8 +1,14 @@
-"""Sign-in through the sandbox's Graph API, the JWT on secure paths, and sign-out."""
+"""Sign-in through the sandbox's Graph API (the short-lived token the browser brings kept as the long-lived one it
+is exchanged for), the JWT on secure paths, and sign-out."""
+import time
 from datetime import timedelta
 
+import requests
+
 from app.database import session
-from app.models import Invitation, SocialPage, TeamMembership, utcnow
+from app.models import Invitation, SocialPage, TeamMembership, User, utcnow
+from tests.api.pages_support import connected_page, give_plan
+from tests.workers.meta_callbacks_support import logged_in_again  # the short-lived token the login dialog hands out
 
 
 def test_login_creates_the_user_and_answers_a_jwt_with_the_spec_user_fields(client, sandbox):
@@ -22,6 +28,41 @@ def test_login_creates_the_user_and_answers_a_jwt_with_the_spec_user_fields(clie
     assert user["isConnected"] is True
     assert user["profilePictureUrl"].startswith("http")
     assert user["pack"]["name"] == "Free Trial"
+
+
+def _debug(sandbox, token: str) -> dict:
+    return requests.get(f"{sandbox.url}/v23.0/debug_token", timeout=10,
+                        params={"input_token": token, "access_token": sandbox.app_token}).json()["data"]
+
+
+def test_the_short_lived_login_token_is_exchanged_and_the_long_lived_one_kept(client, sandbox):
+    network_user = sandbox.admin.user(first_name="Amira", last_name="Ben Salah")
+    short = logged_in_again(sandbox, network_user["id"])
+
+    answer = client.post("/api/v1/auth/login/facebook", json={"token": short})
+
+    assert answer.status_code == 200
+    assert answer.get_json()["user"]["access_token"] == short  # the browser's own: the lasting one stays here
+    user = session.query(User).filter_by(facebook_id=network_user["id"]).one()
+    kept = _debug(sandbox, user.access_token)
+    assert user.access_token != short and kept["is_valid"] and kept["user_id"] == network_user["id"]
+    assert kept["expires_at"] > time.time() + 59 * 86400 > _debug(sandbox, short)["expires_at"]
+    # Pages connected afterwards take their tokens from it: those do not expire.
+    give_plan(user, "Agencies")
+    headers = {"Authorization": f"Bearer {answer.get_json()['token']}"}
+    row, _page = connected_page(client, sandbox, headers, network_user)
+    assert _debug(sandbox, row.access_token)["expires_at"] == 0
+
+
+def test_a_login_token_meta_no_longer_takes_is_refused(client, sandbox):
+    network_user = sandbox.admin.user(first_name="Karim", last_name="Trabelsi")
+    short = logged_in_again(sandbox, network_user["id"])
+    sandbox.admin.token_expiry(short, 0)
+
+    answer = client.post("/api/v1/auth/login/facebook", json={"token": short})
+
+    assert answer.status_code == 401
+    assert session.query(User).filter_by(facebook_id=network_user["id"]).first() is None
 
 
 def test_second_login_updates_the_same_user(client, sandbox):

@@ -25,8 +25,10 @@ def test_login_dialog_lists_users_and_redirects_with_the_token_in_the_fragment(s
     location = urlparse(chosen.headers["Location"])
     assert f"{location.scheme}://{location.netloc}{location.path}" == arguments["redirect_uri"]
     fragment = parse_qs(location.fragment)
-    assert fragment["access_token"] == [world["user"]["access_token"]]
-    assert fragment["state"] == ["xyz"] and fragment["expires_in"] == ["5183944"]
+    assert fragment["state"] == ["xyz"] and fragment["expires_in"] == ["3600"]  # a new short-lived token
+    [token] = fragment["access_token"]
+    me = requests.get(f"{sandbox.url}/me", params={"access_token": token}, timeout=10).json()
+    assert token != world["user"]["access_token"] and me["id"] == world["user"]["id"]
 
 
 def test_login_dialog_refuses_a_foreign_client_id_or_missing_redirect(sandbox):
@@ -79,7 +81,8 @@ def test_long_lived_token_exchange_returns_a_working_token(sandbox):
     arguments = {"grant_type": "fb_exchange_token", "client_id": sandbox.app_id, "client_secret": sandbox.app_secret,
                  "fb_exchange_token": world["user"]["access_token"]}
     answer = requests.get(f"{sandbox.url}/v23.0/oauth/access_token", params=arguments, timeout=10).json()
-    assert answer["token_type"] == "bearer" and answer["expires_in"] > 0
+    assert answer["token_type"] == "bearer" and answer["expires_in"] == 5183944
+    assert answer["access_token"] != world["user"]["access_token"]
     me = requests.get(f"{sandbox.url}/me", params={"access_token": answer["access_token"]}, timeout=10).json()
     assert me["id"] == world["user"]["id"]
     wrong = requests.get(f"{sandbox.url}/oauth/access_token", params={**arguments, "client_secret": "x"}, timeout=10)

@@ -19,10 +19,13 @@ function UnplugIcon() {
   )
 }
 
+// Why a page needs reconnecting, as the server says it (app/services/page_reconnect.py); any other is 'unknown'.
+const RECONNECT_REASONS = ['app_removed', 'token_revoked', 'token_expired', 'token_expiring']
+
 /** Meta no longer takes the page's token: its comments are not answered until its owner connects it again. */
 function Reconnect({ page, owner, connecting, onConnect }) {
   const { t } = useTranslation()
-  const reason = page.reconnectReason === 'app_removed' ? 'app_removed' : 'unknown'
+  const reason = RECONNECT_REASONS.includes(page.reconnectReason) ? page.reconnectReason : 'unknown'
   return (
     <Stack gap={4} align="center" className="page-card__reconnect" role="status">
       <Badge size="xs" color="red" variant="filled">{t('pageCards.reconnect.badge')}</Badge>

@@ -36,6 +36,12 @@ describe('page card', () => {
     expect(onConnect).toHaveBeenCalledWith(expect.objectContaining({ idPage: '55' }))
   })
 
+  it('says when the daily check found Facebook ended the page\'s access', () => {
+    renderCard(ownerPage({ needsReconnect: true, reconnectReason: 'token_revoked' }), { onConnect: vi.fn() })
+    expect(screen.getByText(/Facebook ended the access of the account that connected this page/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Reconnect Sousse Sport' })).toBeTruthy()
+  })
+
   it('shows a member that the page stopped, without the owner\'s button', () => {
     renderCard(ownerPage({ status: 'listPageInvite', needsReconnect: true, reconnectReason: null }),
       { onConnect: vi.fn() })
