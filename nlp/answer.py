@@ -1,6 +1,14 @@
 """The private message an agent sends for a match: the product answer of the best intent that has one for
 a product named in the comment, else that intent's generic answer; personalisation tags filled, at most
-640 characters and 3 buttons, and no buttons on Instagram (the permission is missing there)."""
+640 characters and 3 buttons, and no buttons on Instagram (the permission is missing there).
+
+An answer (generic or product) has its default text and may have versions in the comment languages the engine
+detects (`answers`: {"fr"|"en"|"ar"|"tn": text}). The version in the comment's language is sent, else the default
+text. A Tunisian comment (Arabic script or Arabizi) falls back to the Arabic version before the default: every
+Tunisian reads Modern Standard Arabic, taught at school. The reverse does not hold: an Arabic comment may come from
+anywhere in the Arab world, where Tunisian dialect (often in Latin letters) is not understood, so it gets the
+default. Which answer (product or generic) is chosen first, as before; then its language: a product's price in
+the default language says more than a generic answer in the comment's. Buttons are the default answer's."""
 from dataclasses import dataclass, field
 
 from nlp import normalize
@@ -8,6 +16,9 @@ from nlp import normalize
 MAX_CHARACTERS = 640
 MAX_BUTTONS = 3
 INSTAGRAM = frozenset({"instagram", "insta", "ig"})
+LANGUAGES = ("fr", "en", "ar", "tn")  # the languages an answer may be written in: those nlp/language.py detects
+# The versions tried for a comment's language, in order, before the default text.
+FALLBACKS = {"fr": ("fr",), "en": ("en",), "ar": ("ar",), "tn": ("tn", "ar")}
 
 
 @dataclass
@@ -16,6 +27,7 @@ class Answer:
     buttons: list[dict] = field(default_factory=list)
     intent: str = ""
     product: str | None = None
+    language: str = ""  # the version sent (one of LANGUAGES), "" for the default text
 
 
 def fill_tags(text: str, names: dict) -> str:
@@ -53,6 +65,15 @@ def _product_answer(config: dict, product_names: list[str]) -> tuple[dict | None
     return None, None
 
 
+def in_language(default: str, versions: dict | None, language: str) -> tuple[str, str]:
+    """The text for a comment in `language` and the version it is ("" for the default)."""
+    for candidate in FALLBACKS.get(language, ()):
+        text = str((versions or {}).get(candidate) or "")
+        if text.strip():
+            return text, candidate
+    return default, ""
+
+
 def compose(match, intents_config: list[dict], platform: str, names: dict) -> Answer | None:
     """The answer for a match, or None when no intent of the match has an answer configured."""
     if not match.matched:
@@ -65,9 +86,10 @@ def compose(match, intents_config: list[dict], platform: str, names: dict) -> An
             continue
         entry, product = _product_answer(config, product_names)
         source = entry if entry is not None else config
-        template = str(source.get("answer" if entry is not None else "generic_answer") or "")
-        if not template.strip():
+        default = str(source.get("answer" if entry is not None else "generic_answer") or "")
+        if not default.strip():
             continue
+        template, language = in_language(default, source.get("answers"), match.language)
         buttons = [] if str(platform).lower() in INSTAGRAM else list(source.get("buttons") or [])[:MAX_BUTTONS]
-        return Answer(shorten(fill_tags(template, names or {})), buttons, intent.name, product)
+        return Answer(shorten(fill_tags(template, names or {})), buttons, intent.name, product, language)
     return None

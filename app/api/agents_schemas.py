@@ -51,6 +51,7 @@ class ProductAnswerSchema(Schema):
     _id = fields.Integer(attribute="id")
     product = fields.String(attribute="product_name")
     preAnswer = fields.String(attribute="answer", metadata={"description": "the specific answer for this product"})
+    answers = fields.Dict(metadata={"description": "preAnswer in other languages, by language (en, fr, ar, tn)"})
     categorie = fields.String(attribute="category_name", allow_none=True)
     buttons = fields.List(fields.Nested(ButtonSchema))
     default = fields.Boolean(attribute="is_default")
@@ -64,6 +65,7 @@ class AgentIntentSchema(Schema):
     status = fields.String(metadata={"description": "old once saved (new is the client's unsaved state)"})
     genericAnswer = fields.String(attribute="generic_answer")
     answer = fields.Function(lambda intent: intent.generic_answer, metadata={"description": "same as genericAnswer"})
+    answers = fields.Dict(metadata={"description": "genericAnswer in other languages, by language (en, fr, ar, tn)"})
     buttons = fields.List(fields.Nested(ButtonSchema))
     products = fields.List(fields.Nested(ProductAnswerSchema), attribute="product_answers")
 

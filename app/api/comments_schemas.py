@@ -145,6 +145,9 @@ class WhySchema(Schema):
     answered = fields.Boolean(metadata={"description": "a private reply was planned or sent"})
     intent = fields.String(allow_none=True, metadata={"description": "the intent whose answer was sent"})
     product = fields.String(allow_none=True, metadata={"description": "the product whose answer was sent"})
+    answerLanguage = fields.String(allow_none=True, metadata={
+        "description": "the answer's version sent for the comment's language (en, fr, ar, tn), empty for the default "
+                       "answer, null when the agent composed none"})
     reason = fields.String(allow_none=True, metadata={"description": "why nothing was answered (a key), or null"})
     reasonText = fields.String(allow_none=True, metadata={"description": "the reason in English"})
     negative = fields.Boolean()

@@ -20,7 +20,7 @@ import re
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from app.api.agents_schemas import RequestSchema
-from nlp.answer import MAX_BUTTONS, MAX_CHARACTERS, fill_tags
+from nlp.answer import LANGUAGES, MAX_BUTTONS, MAX_CHARACTERS, fill_tags
 
 TITLE_MAX = 20
 URL_MAX = 2000
@@ -47,6 +47,25 @@ def says_something(text: str) -> None:
 
 def response_text(**kwargs) -> fields.String:
     return fields.String(validate=[validate.Length(max=MAX_CHARACTERS), says_something], **kwargs)
+
+
+class LanguageAnswers(fields.Dict):
+    """A response's versions in other languages ({"en": text, "ar": text, ...}), each text checked as the default
+    one; blank ones are dropped (an owner clearing a language removes it)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(keys=fields.String(validate=validate.OneOf(LANGUAGES)), values=response_text(), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs) -> dict:
+        versions = super()._deserialize(value, attr, data, **kwargs)
+        return {language: text.strip() for language, text in versions.items() if text.strip()}
+
+
+def answers_field() -> LanguageAnswers:
+    """Optional: left out, the stored versions stay as they are (the specification's calls never send them)."""
+    return LanguageAnswers(load_default=None, metadata={
+        "description": f"the text in other languages, by language ({', '.join(LANGUAGES)}): the reply to a comment "
+                      "in one of them; the call's own text stays the default. Replaces the stored versions."})
 
 
 class Trimmed(fields.String):

@@ -11,7 +11,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from app.api.agents_schemas import ButtonSchema, RequestSchema
 from app.api.fields import row_id
 from app.api.pages_schemas import NetworkId
-from app.api.reply_fields import buttons_field, response_text
+from app.api.reply_fields import answers_field, buttons_field, response_text
 from app.models.pages import PLATFORMS
 from app.services import intent_catalogue
 
@@ -39,6 +39,7 @@ class IntentField(fields.Field):
 class GenericAnswerSchema(RequestSchema):
     intent = IntentField(required=True)
     genericAnswer = response_text(required=True)
+    answers = answers_field()
     buttons = buttons_field()
 
     @validates_schema
@@ -64,6 +65,7 @@ class ProductAnswerInSchema(RequestSchema):
     intent = IntentField(required=True)
     genericAnswer = response_text(load_default="")
     specificAnswer = response_text(required=True)
+    answers = answers_field()  # specificAnswer's versions
     categorie = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=NAME_MAX),
                               metadata={"description": "the category the product is in (or is added to)"})
     buttons = buttons_field()
@@ -136,6 +138,9 @@ class TestReplySchema(Schema):
     response = fields.Nested(TestReplyTextSchema)
     intent = fields.String(metadata={"description": "the intent the reply answers"})
     product = fields.String(allow_none=True)
+    commentLanguage = fields.String(metadata={"description": "the test comment's language (en, fr, ar, tn)"})
+    answerLanguage = fields.String(metadata={"description": "the answer's version sent (en, fr, ar, tn), empty for "
+                                                            "the default answer"})
 
 
 # firstupdate and update answer 'exist' (the intent already answers this product), 'not exist' (firstupdate only:

@@ -67,6 +67,8 @@ class AgentIntent(Base):
     intent_name: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(8), default="new")
     generic_answer: Mapped[str] = mapped_column(Text, default="")
+    # The generic answer in other languages ({"en": text, ...}: nlp/answer.py LANGUAGES); generic_answer is the default.
+    answers: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")
     buttons: Mapped[list] = mapped_column(JSON, default=list)
     position: Mapped[int] = mapped_column(default=0)
 
@@ -87,6 +89,7 @@ class ProductAnswer(Base):
     product_name: Mapped[str] = mapped_column(String(255))
     category_name: Mapped[str | None] = mapped_column(String(255))
     answer: Mapped[str] = mapped_column(Text, default="")
+    answers: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")  # `answer` in other languages
     buttons: Mapped[list] = mapped_column(JSON, default=list)
     is_default: Mapped[bool] = mapped_column(default=False)
 

@@ -2,7 +2,8 @@
 the agent would send for a test comment, decided by the live pipeline's own decision
 (app/services/pipeline/comment_decision.py), so what the wizard shows is what a commenter gets. The tester stands for
 the commenter: the personalisation tags take the signed-in user's names (Facebook only, as for real commenters). The
-agent is tried as configured now, a draft too; the test message is on no post, so nothing hides it."""
+agent is tried as configured now, a draft too; the test message is on no post, so nothing hides it. Each reply says
+the test comment's language and the answer's version sent for it (empty: the default answer)."""
 from __future__ import annotations
 
 from sqlalchemy.orm import selectinload
@@ -25,7 +26,7 @@ def replies(user: User, target_id: str, text: str) -> list[dict]:
     if not decision.answered or not reply.text.strip():
         return []
     return [{"response": {"text": reply.text, "buttons": reply.buttons}, "intent": reply.intent,
-             "product": reply.product}]
+             "product": reply.product, "commentLanguage": decision.match.language, "answerLanguage": reply.language}]
 
 
 def _agent(user: User, target_id: str) -> Agent:

@@ -51,6 +51,9 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
         "products": [_product(hit) for hit in log.products or []],
         "answered": _answered(actions),
         "intent": stored.get("intent"), "product": stored.get("product"),
+        # The answer's version sent: a language, "" for the default answer (None: nothing composed, or a log
+        # older than answers in several languages).
+        "answerLanguage": stored.get("answerLanguage"),
         "reason": reason, "reasonText": reason_text(reason, candidates, threshold),
         "negative": log.negative, "link": log.has_link,
         "actions": [_action(action) for action in actions],

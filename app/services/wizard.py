@@ -1,5 +1,7 @@
 """The wizard's changes to an agent (spec 001 §4 "Wizard", §5, §7 "Wizard"): its intents with their generic
-answers and buttons, and the specific answers of an intent per product.
+answers and buttons, and the specific answers of an intent per product. Each answer may have versions in other
+languages (`answers`, sent to a comment in that language: nlp/answer.py); a call without them keeps the stored ones,
+so the specification's calls, which know only the default answer, change nothing else.
 
 Rules kept on the server as well as in the client: Quiz excludes every other intent (and any other excludes
 Quiz); Price only on a page whose whiteSet is on; an intent is added once; buttons on Facebook agents only (the
@@ -65,20 +67,22 @@ def _one_at_a_time(change):
 
 @_one_at_a_time
 def add_intent(agent: Agent, body: dict) -> Agent:
-    """Add an intent with its generic answer and buttons: its first save (spec 001 §4: saved first, updated
-    after); 409 when the agent has it already."""
+    """Add an intent with its generic answer, its versions in other languages and buttons: its first save (spec
+    001 §4: saved first, updated after); 409 when the agent has it already."""
     if _intent(agent, body["intent"]) is not None:
         raise IntentAlreadySelected()
-    _new_intent(agent, body["intent"], body["genericAnswer"], body["buttons"])
+    _new_intent(agent, body["intent"], body["genericAnswer"], body["buttons"], body.get("answers") or {})
     return _changed(agent)
 
 
 @_one_at_a_time
 def update_intent(agent: Agent, body: dict) -> Agent:
-    """Change an intent's generic answer and buttons."""
+    """Change an intent's generic answer and buttons (and its versions in other languages when sent)."""
     intent = _existing_intent(agent, body["intent"])
     _check_buttons(agent, body["buttons"])
     intent.generic_answer, intent.buttons, intent.status = body["genericAnswer"].strip(), body["buttons"], "old"
+    if body["answers"] is not None:
+        intent.answers = body["answers"]
     return _changed(agent)
 
 
@@ -126,12 +130,14 @@ def product_answer_in_category(agent: Agent, body: dict) -> Agent | str:
 
 @_one_at_a_time
 def update_product_answer(agent: Agent, body: dict) -> Agent:
-    """Change a product answer's text and buttons."""
+    """Change a product answer's text and buttons (and its versions in other languages when sent)."""
     answer = _answer_for(agent, body["intent"], body["entity"])
     if answer is None:
         raise AnswerNotFound()
     _check_buttons(agent, body["buttons"])
     answer.answer, answer.buttons = body["specificAnswer"].strip(), body["buttons"]
+    if body["answers"] is not None:
+        answer.answers = body["answers"]
     return _changed(agent)
 
 
@@ -148,11 +154,12 @@ def _existing_intent(agent: Agent, name: str) -> AgentIntent:
     return intent
 
 
-def _new_intent(agent: Agent, name: str, generic_answer: str, buttons: list[dict]) -> AgentIntent:
+def _new_intent(agent: Agent, name: str, generic_answer: str, buttons: list[dict],
+                answers: dict) -> AgentIntent:
     _check_choice(agent, name)
     _check_buttons(agent, buttons)
     intent = AgentIntent(intent_name=name, status="old", generic_answer=generic_answer.strip(), buttons=buttons,
-                         position=max((item.position for item in agent.intents), default=-1) + 1)
+                         answers=answers, position=max((item.position for item in agent.intents), default=-1) + 1)
     agent.intents.append(intent)
     return intent
 
@@ -211,11 +218,12 @@ def _check_answer(agent: Agent, body: dict) -> None:
 
 def _add_answer(agent: Agent, body: dict, product: Product) -> Agent:
     _check_answer(agent, body)
-    intent = _intent(agent, body["intent"]) or _new_intent(agent, body["intent"], body["genericAnswer"], [])
+    intent = _intent(agent, body["intent"]) or _new_intent(agent, body["intent"], body["genericAnswer"], [], {})
     category = session.get(Category, product.category_id)
     intent.product_answers.append(ProductAnswer(product_id=product.id, product_name=product.content,
                                                 category_name=category.name if category else None,
-                                                answer=body["specificAnswer"].strip(), buttons=body["buttons"]))
+                                                answer=body["specificAnswer"].strip(), answers=body["answers"] or {},
+                                                buttons=body["buttons"]))
     return _changed(agent)
 
 

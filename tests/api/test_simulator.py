@@ -51,9 +51,10 @@ def test_replies_are_the_agents_answers_with_tags_filled_for_the_tester(client, 
 
     assert generic.status_code == 200
     assert generic.get_json() == [{"response": {"text": f"Bonjour Amira, la robe est à 45 DT chez {owner.page.name}.",
-                                                "buttons": BUTTONS}, "intent": "price", "product": None}]
+                                                "buttons": BUTTONS}, "intent": "price", "product": None,
+                                   "commentLanguage": "fr", "answerLanguage": ""}]
     assert product.get_json() == [{"response": {"text": "La robe rouge: 59 DT.", "buttons": []}, "intent": "price",
-                                   "product": "Robe rouge"}]
+                                   "product": "Robe rouge", "commentLanguage": "fr", "answerLanguage": ""}]
 
 
 def test_an_edited_answer_is_what_the_next_test_comment_gets(client, sandbox, signed_in):
@@ -68,7 +69,7 @@ def test_an_edited_answer_is_what_the_next_test_comment_gets(client, sandbox, si
                         json={"intent": "Price", "genericAnswer": "Nouveau prix : 39 DT", "buttons": []})
     assert edited.status_code == 200, edited.get_json()
     assert replies() == [{"response": {"text": "Nouveau prix : 39 DT", "buttons": []}, "intent": "price",
-                          "product": None}]
+                          "product": None, "commentLanguage": "fr", "answerLanguage": ""}]
 
 
 def test_nothing_matched_is_an_empty_list_and_a_draft_answers_too(client, sandbox, signed_in):

@@ -94,8 +94,9 @@ def of(page: SocialPage, agent: Agent | None, comment: Comment, answers: bool = 
 
 
 def read(page: SocialPage, agent: Agent | None, comment: Comment) -> tuple[Match, answer.Answer | None]:
-    """What the agent reads in the comment and the private message it composes; without an agent that answers,
-    only what the page's moderation needs. The page's own words are not read."""
+    """What the agent reads in the comment and the private message it composes, in the comment's language when
+    the answer has a version in it (nlp/answer.py: Answer.language); without an agent that answers, only what the
+    page's moderation needs. The page's own words are not read."""
     if comment.own:
         return Match(text=comment.text, language=""), None
     if agent is None:

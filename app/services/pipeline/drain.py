@@ -260,7 +260,8 @@ def _log_entry(item: Decided) -> dict:
         treated=decision.answered, skip_reason=decision.reason,
         why={"threshold": match.threshold, "silent": match.silent,
              "candidates": [{"intent": item.name, "score": item.score} for item in match.candidates],
-             "intent": reply.intent if reply else None, "product": reply.product if reply else None})
+             "intent": reply.intent if reply else None, "product": reply.product if reply else None,
+             "answerLanguage": reply.language if reply else None})
 
 
 def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:

@@ -54,7 +54,9 @@ def intents_config(agent: Agent) -> tuple[dict, ...]:
 @lru_cache(maxsize=256)
 def _answers(agent_id: int, _created_at, _version: int) -> tuple[dict, ...]:
     agent = session.get(Agent, agent_id)  # the caller's own object, from the session's identity map
-    return tuple({"name": intent.intent_name, "generic_answer": intent.generic_answer, "buttons": intent.buttons or [],
+    return tuple({"name": intent.intent_name, "generic_answer": intent.generic_answer, "answers": intent.answers or {},
+                  "buttons": intent.buttons or [],
                   "products": [{"product": answer.product_name, "answer": answer.answer,
-                                "buttons": answer.buttons or []} for answer in intent.product_answers]}
+                                "answers": answer.answers or {}, "buttons": answer.buttons or []}
+                               for answer in intent.product_answers]}
                  for intent in agent.intents)
