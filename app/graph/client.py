@@ -6,6 +6,7 @@ failures. Bound to a page (`for_page`), it paces the page's calls by Meta's usag
 import copy
 import hashlib
 import hmac
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 
@@ -41,20 +42,25 @@ class GraphClient:
         self.timeout = timeout
         self.transport = Transport(self.base_url)
         self.page_size = page_size
-        self.pacer, self.scope = pacer, None
+        self.pacer, self.scope, self._taken_turn = pacer, None, None
 
     def for_page(self, page_id: str, *object_ids: str) -> "GraphClient":
         """This client (same connections) with its calls paced as those of the page whose token they carry,
         counted against the page and `object_ids` (an Instagram account's id)."""
         bound = copy.copy(self)
         bound.scope = pacing.Scope(str(page_id), tuple(dict.fromkeys([str(page_id), *map(str, object_ids)])))
+        bound._taken_turn = None
         return bound
 
-    def turn_ahead(self) -> float:
-        """Seconds before the bound page's next call may go (0 when not paced), without taking that turn."""
+    def take_turn(self, within: float) -> float:
+        """Seconds before the bound page's next call may go (0 when not paced). When at most `within`, that turn is
+        taken for this client's next call, which waits for it instead of taking one; else nothing is taken."""
         if self.pacer is None or self.scope is None:
             return 0.0
-        return self.pacer.turn(self.scope.keys(), None)
+        wait = self.pacer.turn(self.scope.keys(), within)
+        if wait <= within:
+            self._taken_turn = time.monotonic() + wait
+        return wait
 
     @property
     def app_token(self) -> str:
@@ -202,7 +208,8 @@ class GraphClient:
     def _send(self, method, url, token, params=None, form=None, json_body=None) -> dict:
         if not token:
             raise TokenInvalid(message="No access token for this Graph call")
-        pacing.before_call(self.pacer, self.scope)  # sleeps for the page's turn, or raises Paced
+        taken, self._taken_turn = self._taken_turn, None
+        pacing.before_call(self.pacer, self.scope, taken)  # sleeps for the page's turn, or raises Paced
         try:
             return self._exchange(method, url, token, params, form, json_body)
         except GraphError as error:  # counted by code for the operators (app/metrics.py), then the caller's

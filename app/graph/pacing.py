@@ -61,12 +61,16 @@ class Pacer(Protocol):
         """Keep what an answer reported."""
 
 
-def before_call(pacer: Pacer | None, scope: Scope | None) -> None:
-    if pacer is None or scope is None:
+def before_call(pacer: Pacer | None, scope: Scope | None, taken: float | None = None) -> None:
+    """Wait for the page's turn: the one taken already (`taken`, on time.monotonic()'s clock), else one taken now."""
+    if taken is not None:
+        wait = taken - time.monotonic()
+    elif pacer is None or scope is None:
         return
-    wait = pacer.turn(scope.keys(), MAX_SLEEP)
-    if wait > MAX_SLEEP:
-        raise Paced(wait)
+    else:
+        wait = pacer.turn(scope.keys(), MAX_SLEEP)
+        if wait > MAX_SLEEP:
+            raise Paced(wait)
     if wait > 0:
         metrics.graph_paced(wait)
         time.sleep(wait)

@@ -32,6 +32,11 @@ def read(client, world):
     return client.page(world.page["id"], world.page_token, "name")
 
 
+def turn_ahead(pacer, client):
+    """Seconds before the bound page's next call may go, looked at without taking that turn."""
+    return pacer.turn(client.scope.keys(), None)
+
+
 def arrival_gaps(sandbox, page_id):
     times = [call["at"] for call in sandbox.admin.calls() if call["page_id"] == page_id]
     return [later - earlier for earlier, later in zip(times, times[1:])]
@@ -49,7 +54,7 @@ def test_a_page_near_its_limit_has_its_calls_spaced(sandbox, paced, world, perce
     assert len(gaps) == 3 and min(gaps) >= gap * 0.9, gaps
 
 
-def test_under_75_percent_and_for_other_pages_nothing_waits(sandbox, paced, world):
+def test_under_75_percent_and_for_other_pages_nothing_waits(sandbox, pacer, paced, world):
     other = sandbox.admin.page("Autre boutique", [world.user["id"]])
     sandbox.admin.fault("usage", scope=world.page["id"], percent=92)
     near, far = paced.for_page(world.page["id"]), paced.for_page(other["id"])
@@ -57,8 +62,23 @@ def test_under_75_percent_and_for_other_pages_nothing_waits(sandbox, paced, worl
     read(near, world)
     far.page(other["id"], other["access_token"], "name")
 
-    assert near.turn_ahead() > 0
-    assert far.turn_ahead() == 0
+    assert turn_ahead(pacer, near) > 0
+    assert turn_ahead(pacer, far) == 0
+
+
+def test_a_turn_taken_ahead_is_the_next_calls_own(sandbox, pacer, paced, world):
+    sandbox.admin.fault("usage", scope=world.page["id"], percent=92)
+    page = paced.for_page(world.page["id"])
+    read(page, world)
+
+    assert page.take_turn(0.1) > 0.1  # too far: nothing taken
+    waited = page.take_turn(2.0)
+    read(page, world)  # waits for the turn taken, without taking another
+
+    assert 0 < waited <= WAITING
+    assert 0 < turn_ahead(pacer, page) <= WAITING  # the next turn is one gap after the taken one
+    gaps = arrival_gaps(sandbox, world.page["id"])
+    assert len(gaps) == 1 and gaps[0] >= WAITING * 0.9, gaps
 
 
 def test_at_100_percent_the_page_waits_for_metas_regain_time_without_calling(sandbox, paced, world):
@@ -89,14 +109,14 @@ def test_a_rate_limit_answer_pauses_the_page_for_the_wait_it_announced(sandbox, 
     assert paced.page(world.page["id"], world.page_token, "name")["name"] == "Boutique Amira"  # unbound: not paced
 
 
-def test_an_instagram_accounts_calls_count_against_its_linked_page(sandbox, paced, world):
+def test_an_instagram_accounts_calls_count_against_its_linked_page(sandbox, pacer, paced, world):
     sandbox.admin.fault("usage", scope=world.page["id"], percent=92)
     account = paced.for_page(world.page["id"], world.instagram["id"])
 
     account.instagram_account(world.instagram["id"], world.page_token, "username")
 
-    assert account.turn_ahead() > 0
-    assert paced.for_page(world.page["id"]).turn_ahead() > 0
+    assert turn_ahead(pacer, account) > 0
+    assert turn_ahead(pacer, paced.for_page(world.page["id"])) > 0
 
 
 def test_without_redis_calls_go_unpaced(sandbox, world):

@@ -135,9 +135,10 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
 
 
 def _turn_is_far(client, action: PlannedAction, page: SocialPage, put_off: dict[int, tuple[float, list]]) -> bool:
-    """Whether the page's next Graph turn is too far to wait for now; the page's actions are then put off to it."""
+    """Whether the page's next Graph turn is too far to wait for now; the page's actions are then put off to it.
+    A turn close enough is taken for the action's call."""
     if page.id not in put_off:
-        wait = client.turn_ahead()
+        wait = client.take_turn(PACE_INLINE_SECONDS)
         if wait <= PACE_INLINE_SECONDS:
             return False
         put_off[page.id] = (wait, [])
