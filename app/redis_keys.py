@@ -12,3 +12,9 @@ PING_ANSWER_TTL = 300
 # the next ring (at worst one extra message per TTL while a drain waits that long).
 BELL = "bell:{task}"
 BELL_TTL_MS = 3_000
+
+# A page's (or business object's) Graph usage as Meta last reported it, and the time of its last call turn
+# (app/services/graph_pacing.py): shared by every worker so that they pace a page together. A figure no newer answer
+# confirms is forgotten after the TTL, as usage falls while Meta's window rolls on.
+GRAPH_USAGE = "graph-usage:{scope}"
+GRAPH_USAGE_TTL = 600

@@ -17,12 +17,10 @@ from collections.abc import Sequence
 import redis
 
 from app.graph.pacing import SPACE_AT, WAIT_AT, Figure
+from app.redis_keys import GRAPH_USAGE, GRAPH_USAGE_TTL
 
 log = logging.getLogger(__name__)
 
-KEY = "graph-usage:"
-# A figure no newer answer confirmed is forgotten after this long: usage falls as the window rolls on.
-KEEP_SECONDS = 600
 WARN_EVERY = 30.0
 
 # KEYS: the call's keys. ARGV: spacing, waiting, space_at, wait_at, take_within (negative: only look).
@@ -79,7 +77,7 @@ return 0
 class RedisPacer:
     def __init__(self, redis_url: str, prefix: str, spacing: float, waiting: float):
         self.redis = redis.Redis.from_url(redis_url, socket_timeout=1, socket_connect_timeout=1)
-        self.prefix = prefix + KEY
+        self.prefix = prefix + GRAPH_USAGE.format(scope="")
         self.spacing, self.waiting = spacing, waiting
         self._turn = self.redis.register_script(_TURN)
         self._record = self.redis.register_script(_RECORD)
@@ -94,7 +92,7 @@ class RedisPacer:
             return 0.0
 
     def record(self, figures: Sequence[Figure]) -> None:
-        arguments: list = [KEEP_SECONDS, SPACE_AT]
+        arguments: list = [GRAPH_USAGE_TTL, SPACE_AT]
         for figure in figures:
             arguments += ["" if figure.percent is None else figure.percent, figure.pause]
         try:
