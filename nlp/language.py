@@ -1,19 +1,23 @@
-"""Language of a comment (en, fr, ar or tn): the model's language head, corrected by the script, since
-Modern Standard Arabic is never written in Latin letters and English or French never in Arabic ones."""
+"""Language of a comment (en, fr, ar or tn): in Arabic letters, the dialect model (nlp/dialect.py) tells Modern
+Standard Arabic from Tunisian; otherwise the intent model's language head, corrected by the script, since Modern
+Standard Arabic is never written in Latin letters and English or French never in Arabic ones."""
 import re
 
+from nlp import dialect
 from nlp.model import LinearModel
 
-_ARABIC_SCRIPT = re.compile(r"[\u0600-\u06FF]")
-_LATIN_SCRIPT = re.compile(r"[a-z]")
+_ARABIC_LETTER = re.compile(r"[\u0600-\u06FF]")
+_LATIN_LETTER = re.compile(r"[a-z]")
 
 
-def detect(normalized: str, model: LinearModel, decisions) -> str:
-    """One of the model's languages for a normalised comment and its decisions."""
+def detect(tokens: list[str], model: LinearModel, decisions) -> str:
+    """One of the model's languages for a comment's normalised tokens and the model's decisions on them."""
+    normalized = " ".join(tokens)
+    if normalized.isascii():
+        guess = model.language(decisions)
+        return "tn" if guess == "ar" else guess
+    arabic, latin = len(_ARABIC_LETTER.findall(normalized)), len(_LATIN_LETTER.findall(normalized))
+    if arabic > latin:
+        return "tn" if dialect.tunisian_score(tokens) > 0 else "ar"
     guess = model.language(decisions)
-    arabic = not normalized.isascii() and bool(_ARABIC_SCRIPT.search(normalized))
-    if arabic and guess in ("en", "fr"):
-        return "ar" if not _LATIN_SCRIPT.search(normalized) else "tn"
-    if not arabic and guess == "ar":
-        return "tn"
-    return guess
+    return "tn" if arabic and guess in ("en", "fr") else guess

@@ -54,7 +54,6 @@ class Matcher:
 
     def match(self, text: str) -> Match:
         tokens = normalize.tokens(text or "")
-        normalized = " ".join(tokens)
         decisions = self.model.decisions(tokens)
         scores = self.model.calibrated_scores(decisions)
         ranking = intents.ranked(scores)
@@ -62,7 +61,7 @@ class Matcher:
         asked = intents.asked(scores, ranking, self.model.threshold)
         return Match(
             text=text,
-            language=language.detect(normalized, self.model, decisions),
+            language=language.detect(tokens, self.model, decisions),
             # A link does not silence a question: hiding links is the page's anti-spam switch
             # (app/services/pipeline/drain.py).
             intents=[intent for intent in asked if intent.name in self.intents],
