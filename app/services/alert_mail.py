@@ -8,8 +8,6 @@ the owner's, raised on each of their pages: one mail covers them all (the page's
 """
 from __future__ import annotations
 
-import html
-import re
 from email.message import EmailMessage
 
 from sqlalchemy import exists, select, update
@@ -22,7 +20,6 @@ from app.services.alert_causes import OWNER_KINDS, REPLY_ERROR_STREAK, fix_of
 
 KIND = "alert"
 NAMESPACE = "alerts"
-PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
 def enqueue(alert_id: int) -> bool:
@@ -72,21 +69,8 @@ def message(settings: dict, alert: Alert, page: SocialPage, owner: User) -> Emai
     greeting = _text(language, "mail.greeting", {"name": owner.first_name or owner.full_name})
     intro = _text(language, "mail.intro", values)
     footer = _text(language, "mail.footer", values)
-    composed = EmailMessage()
-    composed["From"], composed["To"] = settings["MAIL_FROM"], owner.email
-    composed["Subject"] = " ".join(f"{title} – {page.name}".split())  # one line: names are user text
-    composed.set_content(f"{greeting}\n\n{intro}\n\n{title}\n{body}\n\n{action}: {link}\n\n{footer}\n")
-    escaped = {name: html.escape(text) for name, text in
-               (("greeting", greeting), ("intro", intro), ("title", title), ("body", body), ("action", action),
-                ("link", link), ("footer", footer))}
-    composed.add_alternative(
-        "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5\">"
-        f"<p>{escaped['greeting']}</p><p>{escaped['intro']}</p>"
-        f"<h2 style=\"font-size:18px\">{escaped['title']}</h2><p>{escaped['body']}</p>"
-        f"<p><a href=\"{escaped['link']}\" style=\"background:#228be6;color:#fff;padding:8px 14px;"
-        f"border-radius:4px;text-decoration:none\">{escaped['action']}</a></p>"
-        f"<p style=\"color:#666;font-size:13px\">{escaped['footer']}</p></body></html>", subtype="html")
-    return composed
+    return mail.letter(settings, owner.email, f"{title} – {page.name}", [greeting, intro, body], (action, link),
+                       footer, title=title)
 
 
 def _values(language: str, alert: Alert, page: SocialPage) -> dict:
@@ -114,5 +98,4 @@ def _date(language: str, iso: str) -> str:
 
 
 def _text(language: str, path: str, values: dict) -> str:
-    template = locale_texts.text(language, NAMESPACE, f"alerts.{path}")
-    return PLACEHOLDER.sub(lambda found: str(values.get(found.group(1), "")), template)
+    return locale_texts.filled(language, NAMESPACE, f"alerts.{path}", values)

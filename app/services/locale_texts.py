@@ -7,6 +7,7 @@ the built frontend); a plural key has `_one` and `_other` forms, chosen by the l
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 from app.config import ROOT
@@ -14,6 +15,7 @@ from app.config import ROOT
 LOCALES = ROOT / "frontend" / "src" / "i18n" / "locales"
 LANGUAGES = ("en", "fr")
 COUNT = "{{count, number}}"
+PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
 @cache
@@ -27,6 +29,11 @@ def text(language: str, namespace: str, path: str) -> str:
     for part in path.split("."):
         node = node[part]
     return node
+
+
+def filled(language: str, namespace: str, path: str, values: dict) -> str:
+    """The text at a key path with its {{placeholders}} replaced by `values` (an absent one by nothing)."""
+    return PLACEHOLDER.sub(lambda found: str(values.get(found.group(1), "")), text(language, namespace, path))
 
 
 def counted(language: str, namespace: str, path: str, count: int) -> str:

@@ -1,4 +1,5 @@
-"""Outgoing mail: the invitation link (spec 000 §4 "Invitation flow") and the operator's contact notification.
+"""Outgoing mail: the invitation link (spec 000 §4 "Invitation flow"), the operator's contact notification and the
+alerts (app/services/alert_mail.py).
 
 The web side only enqueues (`mail.send` on the `mail` queue, carrying the kind of mail and a row id: the database
 is the truth, docs/architecture.md#queue-rules rule 1); a worker composes the message from the row and sends it
@@ -7,6 +8,7 @@ over SMTP (`SMTP_URL`, `MAIL_FROM`), so a slow mail server never holds a web req
 """
 from __future__ import annotations
 
+import html
 import logging
 import smtplib
 from email.message import EmailMessage
@@ -51,21 +53,14 @@ def deliver(settings: dict, kind: str, row_id: int) -> str:
 
 
 def _invitation_message(settings: dict, invitation_id: int) -> EmailMessage | None:
+    from app.services import invitation_mail  # it writes its letter with this module's letter()
+
     invitation = session.get(Invitation, invitation_id)
     if invitation is None or not invitation.email or invitation.used_at is not None \
             or invitation.expires_at <= utcnow():
         return None
-    page = invitation.page
     inviter = session.get(User, invitation.created_by_id) if invitation.created_by_id else None
-    who = inviter.full_name if inviter and inviter.full_name else "The page owner"
-    link = invitation_link(settings, invitation.token)
-    message = _message(settings, invitation.email, f"{who} invites you to the team of {page.name}")
-    greeting = f"Hello {invitation.member_name}," if invitation.member_name else "Hello,"
-    message.set_content(
-        f"{greeting}\n\n{who} invites you to join the team of the {page.platform} page {page.name}.\n\n"
-        f"Open this link and sign in to join the team:\n{link}\n\n"
-        "The link works once and is valid for 24 hours.\n")
-    return message
+    return invitation_mail.message(settings, invitation, inviter)
 
 
 def _contact_message(settings: dict, request_id: int) -> EmailMessage | None:
@@ -78,6 +73,27 @@ def _contact_message(settings: dict, request_id: int) -> EmailMessage | None:
         f"A contact request arrived from the site.\n\n"
         f"Name: {request.name} {request.last_name}\nOrganisation: {request.org}\nE-mail: {request.email}\n"
         f"Phone: {request.phone}\nSubject: {request.subject}\n\n{request.msg}\n")
+    return message
+
+
+def letter(settings: dict, to: str, subject: str, paragraphs: list[str], action: tuple[str, str],
+           footer: str, title: str | None = None) -> EmailMessage:
+    """A mail to a person, as plain text with an HTML alternative: the paragraphs (the last one under `title`
+    when there is one), the action's label and link as a button, and a small footer. Texts are escaped here."""
+    label, link = action
+    paragraphs = list(paragraphs)
+    titled = [title, paragraphs.pop()] if title else []
+    message = _message(settings, to, subject)
+    plain = "\n\n".join([*paragraphs, *(["\n".join(titled)] if titled else []), f"{label}: {link}", footer])
+    message.set_content(plain + "\n")
+    esc = html.escape
+    heading = f"<h2 style=\"font-size:18px\">{esc(titled[0])}</h2><p>{esc(titled[1])}</p>" if titled else ""
+    message.add_alternative(
+        "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.5\">"
+        + "".join(f"<p>{esc(text)}</p>" for text in paragraphs) + heading
+        + f"<p><a href=\"{esc(link)}\" style=\"background:#228be6;color:#fff;padding:8px 14px;border-radius:4px;"
+        f"text-decoration:none\">{esc(label)}</a></p>"
+        f"<p style=\"color:#666;font-size:13px\">{esc(footer)}</p></body></html>", subtype="html")
     return message
 
 

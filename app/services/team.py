@@ -70,6 +70,10 @@ class OwnerOnly(access.Forbidden):
     code, message = "ownerOnly", "Only the owner of the page can manage its team"
 
 
+class CannotChangeOwner(DomainError):
+    status, code, message = 403, "cannotChangeOwner", "The owner's role changes only by making another member owner"
+
+
 # --- who may do what -----------------------------------------------------------------------------------------
 
 def team_page(user: User, external_id: str, platform: str) -> tuple[SocialPage, str]:
@@ -202,15 +206,28 @@ def add_existing(settings: dict, owner: User, page: SocialPage, network_id: str)
 def delete_member(page: SocialPage, network_id: str) -> None:
     """Remove a member; never the owner (spec 000 §5 cannotDeleteOwner). The stored roles decide, not the role the
     client names in the path (the specification does not say whose role that is: the member's or the caller's)."""
+    session.delete(_membership(page, network_id, CannotDeleteOwner()))
+    session.commit()
+
+
+def change_role(page: SocialPage, network_id: str, role: str) -> None:
+    """Make a member an admin or a member of the team (issue 42 §4; spec 000 §6 gives both the same rights, and
+    Make owner offers the admins). The owner's own role changes only by handing the page over (make owner)."""
+    _membership(page, network_id, CannotChangeOwner()).role = role
+    session.commit()
+
+
+def _membership(page: SocialPage, network_id: str, if_owner: DomainError) -> TeamMembership:
+    """The team membership of the person with this network id: `if_owner` raised for the page's owner, 404 for
+    anyone not on the team."""
     user = session.scalars(select(User).where(User.facebook_id == network_id.strip())).first()
     if user is not None and user.id == page.owner_id:
-        raise CannotDeleteOwner()
+        raise if_owner
     membership = None if user is None else session.scalars(select(TeamMembership).where(
         TeamMembership.page_id == page.id, TeamMembership.user_id == user.id)).first()
     if membership is None:
         raise access.MemberNotFound()
-    session.delete(membership)
-    session.commit()
+    return membership
 
 
 def admin_page_ids(settings: dict, user: User) -> set[str]:

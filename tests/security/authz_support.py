@@ -34,6 +34,7 @@ ALERT_NOT_FOUND = Refusal(404, "alert_not_found", "Alert not found")
 NOT_PAGE_ADMIN = Refusal(403, "not_page_admin", "Only page administrators can connect a page")
 OWNER_ONLY = Refusal(403, "owner_only", "Only the page owner can do this")
 TEAM_OWNER_ONLY = Refusal(403, "ownerOnly", "Only the owner of the page can manage its team")
+INVITATION_NOT_FOUND = Refusal(404, "invitation_not_found", "No invitation with this id")
 OWN_DATA = "answers only the caller's own data"
 NOT_APPLICABLE = "names nothing of anyone else"
 
@@ -172,6 +173,21 @@ ROWS: list[Row] = [
                            Refusal(422, "invitationNotValid"))),
     Row("GET", "/api/v1/secure/membership/listUser/{pageId}/{platform}",
         lambda w: f"{S}/membership/listUser/{w.page_id}/facebook"),
+    # The team's administration beyond the specification (issue 42): the owner's only.
+    Row("PUT", "/api/v1/secure/membership/role/{pageId}/{platform}",
+        lambda w: f"{S}/membership/role/{w.page_id}/facebook",
+        lambda w: {"idFacebook": w.member.facebook_id, "role": "invited_admin"}, member=TEAM_OWNER_ONLY,
+        crossed=lambda w: (f"{S}/membership/role/{w.stranger.page_id}/facebook",
+                           {"idFacebook": w.member.facebook_id, "role": "invited_admin"},
+                           Refusal(404, "memberNotFound"))),
+    Row("GET", "/api/v1/secure/membership/invitations/{pageId}/{platform}",
+        lambda w: f"{S}/membership/invitations/{w.page_id}/facebook", member=TEAM_OWNER_ONLY),
+    Row("POST", "/api/v1/secure/membership/invitations/resend/{invitationId}",
+        lambda w: f"{S}/membership/invitations/resend/{w.invitation_id}", stranger=INVITATION_NOT_FOUND,
+        member=TEAM_OWNER_ONLY),
+    Row("DELETE", "/api/v1/secure/membership/invitations/revoke/{invitationId}",
+        lambda w: f"{S}/membership/invitations/revoke/{w.invitation_id}", stranger=INVITATION_NOT_FOUND,
+        member=TEAM_OWNER_ONLY),
     # Dashboard, agents, agent messages (spec 001 §7).
     Row("GET", "/api/v1/secure/logEvent/dashbord/intent/{pageId}/{platform}/{period}",
         lambda w: f"{S}/logEvent/dashbord/intent/{w.page_id}/facebook/all"),

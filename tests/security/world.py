@@ -23,7 +23,7 @@ from sqlalchemy import select, text
 
 from app import create_app
 from app.database import session
-from app.models import AgentIntent, Base, Category, PlannedAction, ProductAnswer, User
+from app.models import AgentIntent, Base, Category, Invitation, PlannedAction, ProductAnswer, User
 from app.services import demo
 from app.services.reference_data import load_reference_data
 from tests.api.agent_messages_support import Shop
@@ -55,6 +55,7 @@ class World:
     order_id: str
     fan_id: str = FAN["id"]
     tokens: dict = field(default_factory=dict)
+    invitation_id: int = 0  # the open invitation's (resent or revoked by its id)
 
     @property
     def page_id(self) -> str:
@@ -88,7 +89,7 @@ def nothing(w: World) -> World:
     return dataclasses.replace(
         w, owner=owner, member=SimpleNamespace(facebook_id="7345098799999992"), instagram_id="17841400999999999",
         generic_agent_id=NOTHING, post_agent_id=NOTHING + 1, category_id=NOTHING + 2, product_id=NOTHING + 3,
-        log_id=NOTHING + 4, product_answer_id=NOTHING + 5, order_id="SP-0000000000-NOTHING",
+        log_id=NOTHING + 4, product_answer_id=NOTHING + 5, invitation_id=NOTHING + 6, order_id="SP-0000000000-NOTHING",
         fan_id="7345098799999993")
 
 
@@ -137,6 +138,7 @@ def build(app, client, sandbox) -> World:
                   category_id=category.id, product_id=product.id, product_name=product.content,
                   synonym=product.synonyms[0].value, log_id=log.id, product_answer_id=_a_product_answer(generic.id),
                   invitation_token=generated.get_json()["tokenPage"], order_id=_paid_order(app, client, owner))
+    world.invitation_id = session.scalar(select(Invitation.id).where(Invitation.token == world.invitation_token))
     world.tokens = _bad_tokens(app, client, sandbox, owner)
     return world
 
