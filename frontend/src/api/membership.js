@@ -25,6 +25,13 @@ export const membershipApi = {
   sendMail: (pageId, platform, { email, nameUser, token }) =>
     client.post(`/secure/membership/sendMail/${page(pageId, platform)}`, { email, nameUser, token }),
   listUser: (pageId, platform) => client.get(`/secure/membership/listUser/${page(pageId, platform)}`),
+  /** The owner's team administration (issue 42): a member's role (invited_admin or invited_member): the team. */
+  changeRole: (pageId, platform, member, role) =>
+    client.put(`/secure/membership/role/${page(pageId, platform)}`, { idFacebook: member.idFacebook, role }),
+  /** The invitations nobody used yet, open or expired: [{ id, memberName, email, link, expiresAt, expired }]. */
+  invitations: (pageId, platform) => client.get(`/secure/membership/invitations/${page(pageId, platform)}`),
+  resend: (invitationId) => client.post(`/secure/membership/invitations/resend/${invitationId}`),
+  revoke: (invitationId) => client.delete(`/secure/membership/invitations/revoke/${invitationId}`),
 }
 
 /** The selected page as the dashboard stores it (spec 000 §3 "Selected page"), read with the spellings the

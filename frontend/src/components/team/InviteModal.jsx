@@ -1,5 +1,5 @@
 /** The new invitation (spec 000 §4 steps 4-5): its link cut at 33 characters with a copy button (copied for
- *  1.5 s), and the address to mail it to with the invited person's name. */
+ *  1.5 s), and the address to mail it to (first) with the invited person's name. */
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { COPIED_MS, shownLink } from './teamRules'
@@ -31,11 +31,12 @@ export default function InviteModal({ invitation, email, name, onEmail, onName, 
       <form onSubmit={(event) => { event.preventDefault(); onSend() }} noValidate>
         <Stack gap="sm">
           <Text fw={600}>{t('pages.team.invite.byMail')}</Text>
-          <TextInput label={t('pages.team.invite.name')} value={name} onChange={(e) => onName(e.currentTarget.value)}
-            maxLength={255} />
+          {/* The address first: it is what the invitation needs, the name only greets the person. */}
           <TextInput type="email" label={t('pages.team.invite.email')} placeholder="name@example.com" value={email}
             onChange={(e) => onEmail(e.currentTarget.value)} error={error ? t(error) : null} maxLength={254}
             autoComplete="email" data-autofocus />
+          <TextInput label={t('pages.team.invite.name')} value={name} onChange={(e) => onName(e.currentTarget.value)}
+            maxLength={255} />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
             <Button type="submit" loading={sending}>{t('pages.team.invite.send')}</Button>

@@ -81,14 +81,17 @@ function useMail({ pageId, platform }, done) {
   return { invitation, email, invitee, error, sending, open, send, setEmail, setInvitee, close }
 }
 
-export function useInvitation(where, setMembers) {
+export function useInvitation(where, setMembers, onInvited = () => {}) {
   const [name, setName] = useState('')
   const [generating, setGenerating] = useState(false)
   const timer = useRef(null)
   const showAlert = useFeedbackStore((s) => s.showAlert)
   const clearName = () => setName('')
   const picker = usePicker(where, setMembers, clearName)
-  const mail = useMail(where, clearName)
+  const mail = useMail(where, () => {
+    clearName()
+    onInvited()
+  })
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -102,6 +105,7 @@ export function useInvitation(where, setMembers) {
         setGenerating(false)
         return answer === false ? showAlert('pages.team.errorOffer') : picker.open(answer)
       }
+      onInvited()
       // spec 000 §4 step 2: the invite modal opens 1 s after the answer.
       timer.current = setTimeout(() => {
         setGenerating(false)

@@ -1,6 +1,7 @@
 /** /home/team: the team of the page selected on the dashboard (spec 000 §2 "Team screen", §4 "Invitation flow",
- *  §5 "Team", §6). Any team member sees the table; only the owner invites and removes. Without a selected page
- *  the screen asks to choose one; outside the team it shows cannotSee. Its state and calls are useTeam's. */
+ *  §5 "Team", §6). Any team member sees the table; only the owner invites, changes roles, makes a member the owner,
+ *  removes, and sees the invitations nobody used yet (issue 42 §4). Without a selected page the screen asks to
+ *  choose one; outside the team it shows cannotSee. Its state and calls are useTeam's. */
 import { Alert, Badge, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -10,6 +11,7 @@ import Loaded from '../../components/common/Loaded'
 import Page from '../../components/layout/Page'
 import InviteModal from '../../components/team/InviteModal'
 import MemberTable from '../../components/team/MemberTable'
+import PendingInvitations from '../../components/team/PendingInvitations'
 import PickerModal from '../../components/team/PickerModal'
 import { memberName } from '../../components/team/teamRules'
 import { useTeam } from '../../components/team/useTeam'
@@ -19,7 +21,7 @@ export default function TeamPage() {
   const { t } = useTranslation()
   const teamPage = teamPageOf(useSessionStore((s) => s.selectedPage))
   const user = useSessionStore((s) => s.user)
-  const { members, cannotSee, canManage, invitation, removal } = useTeam(teamPage, user)
+  const { members, cannotSee, canManage, invitation, removal, admin, pending } = useTeam(teamPage, user)
 
   if (!teamPage) return <Frame><NoPage /></Frame>
   if (cannotSee) return <Frame><CannotSee /></Frame>
@@ -38,8 +40,10 @@ export default function TeamPage() {
         </Alert>
       )}
       <Loaded state={members.state} errorKey="pages.team.loadError" onRetry={members.reload}>
-        <MemberTable members={members.value} canManage={canManage} onRemove={removal.ask} removing={removal.removing} />
+        <MemberTable members={members.value} canManage={canManage} onRemove={removal.ask} removing={removal.removing}
+          admin={admin} />
       </Loaded>
+      {canManage && <PendingInvitations pending={pending} onMail={(item) => mail.open(item, item.memberName)} />}
 
       <PickerModal opened={Boolean(picker.candidates)} members={picker.candidates ?? []} selected={picker.picked}
         onSelect={picker.select} onAdd={picker.add} onClose={picker.close} adding={picker.adding}
@@ -49,6 +53,12 @@ export default function TeamPage() {
       <ConfirmModal onConfirm={() => removal.remove(removal.asked)} onCancel={removal.cancel}
         request={removal.asked && { titleKey: 'pages.team.removeTitle', textKey: 'pages.team.removeConfirm',
           values: { name: memberName(removal.asked) }, confirmKey: 'pages.team.table.remove', danger: true }} />
+      <ConfirmModal onConfirm={admin.makeOwner} onCancel={admin.cancelOwner} busy={admin.handing}
+        request={admin.owning && { titleKey: 'teamScreen.makeOwnerTitle', textKey: 'teamScreen.makeOwnerConfirm',
+          values: { name: memberName(admin.owning), page: teamPage.name }, confirmKey: 'teamScreen.makeOwner' }} />
+      <ConfirmModal onConfirm={pending.revoke} onCancel={pending.cancelRevoke}
+        request={pending.revoking && { titleKey: 'teamScreen.pending.revokeTitle', textKey: 'teamScreen.pending.revokeConfirm',
+          values: { name: pending.revoking.memberName }, confirmKey: 'teamScreen.pending.revoke', danger: true }} />
     </Frame>
   )
 }
