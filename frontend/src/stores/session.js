@@ -38,6 +38,8 @@ function announceInvitation(result) {
 
 export const isSignedIn = (state) => Boolean(state.token && state.user)
 
+const pageKey = (page) => (page ? `${page.platform ?? page.platforme}:${page.id ?? page.idPage}` : null)
+
 export const useSessionStore = create(
   persist(
     (set, get) => ({
@@ -47,9 +49,11 @@ export const useSessionStore = create(
       keepInvitation(tokenMembership) {
         set({ tokenMembership })
       },
-      /** The page the dashboard shows (spec 000 §3 "Selected page"), or null. */
+      /** The page the dashboard shows (spec 000 §3 "Selected page"), or null; `selectedAt` is when another page was
+       *  chosen (the catalogue's list waits until 2000 ms after it, spec 001 §2), not kept across a reload. */
       selectPage(selectedPage) {
-        set({ selectedPage })
+        const same = pageKey(selectedPage) === pageKey(get().selectedPage)
+        set(same ? { selectedPage } : { selectedPage, selectedAt: Date.now() })
       },
       async login(accessToken) {
         set({ loading: true, error: null })

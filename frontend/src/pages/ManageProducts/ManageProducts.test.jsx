@@ -19,22 +19,39 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 describe('manage products screen (spec 001 §2 "Manage products")', { timeout: 30_000 }, () => {
-  it('asks for the categories 2000 ms after the page is selected and resets the wizard', async () => {
+  it('asks for the categories 2000 ms after the page is selected, skeletons meanwhile, and resets the wizard', async () => {
     useWizardStore.setState({ step: 2, intentType: 'generic' })
+    const selectedAt = Date.now()
+    useSessionStore.setState({ selectedAt })
     const asked = []
     catalogueApi.list.mockImplementation(async () => {
-      asked.push(performance.now())
+      asked.push(Date.now())
       return { data: [dresses, bags] }
     })
     renderApp('/home/manage-products')
-    expect(await screen.findByText('Loading the categories…', {}, { timeout: 10_000 })).toBeTruthy()
-    const shown = performance.now() // the screen is up (findBy polls every 50 ms): the wait has begun
+    expect(await screen.findByRole('status', { name: 'Loading the categories…' }, { timeout: 10_000 })).toBeTruthy()
     expect(useWizardStore.getState()).toMatchObject({ step: 0, intentType: null })
     expect(await screen.findByText('1 product', {}, { timeout: 10_000 })).toBeTruthy()
     expect(screen.getByText('0 products')).toBeTruthy()
+    expect(screen.queryByRole('status', { name: 'Loading the categories…' })).toBeNull()
     expect(asked).toHaveLength(1)
-    expect(asked[0] - shown).toBeGreaterThanOrEqual(1800)
+    expect(asked[0] - selectedAt).toBeGreaterThanOrEqual(2000)
     expect(catalogueApi.list).toHaveBeenCalledWith('facebook', '501')
+  })
+
+  it('asks at once on a later visit, and shows the list read before while it is read again', async () => {
+    useSessionStore.setState({ selectedAt: Date.now() - 60_000 })
+    let answer
+    catalogueApi.list.mockImplementation(() => new Promise((resolve) => { answer = resolve }))
+    const first = renderApp('/home/manage-products')
+    await waitFor(() => expect(catalogueApi.list).toHaveBeenCalledTimes(1), { timeout: 1000 })
+    answer({ data: [dresses, bags] })
+    expect(await screen.findByText('1 product', {}, { timeout: 10_000 })).toBeTruthy()
+    first.unmount()
+
+    renderApp('/home/manage-products')
+    expect(await screen.findByText('1 product')).toBeTruthy() // the list read before, while it is read again
+    await waitFor(() => expect(catalogueApi.list).toHaveBeenCalledTimes(2), { timeout: 1000 })
   })
 
   it('deletes an empty category after its confirmation, never a category with products', async () => {
