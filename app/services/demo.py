@@ -1,7 +1,8 @@
 """The demo a newcomer sees after `./run.sh` (README "Try the loop"): the sandbox's demo user Amira Ben Salah signs
 in to a connected page, Maison Jasmin, whose generic agent answers price, availability and delivery questions,
 with product answers on a small catalogue. A comment typed in the sandbox inspector then gets its private reply
-and shows, matched with its why, in the agent's messages. The month's replies are shown 80 % used, so that Home,
+and shows, matched with its why, in the agent's messages. The delivery answer is written in English, Arabic and
+Tunisian besides its French default, so a question in one of them is answered in it. The month's replies are shown 80 % used, so that Home,
 /notification and the bell show an alert (the reply limit's, with the plans as its fix).
 
 `python -m app demo` seeds it through the same services a user's clicks go through (sign-in verified by the
@@ -37,6 +38,12 @@ CATALOGUE = [
                ("Caftan Carthage", ["caftan", "kaftan", "9aftan", "قفطان"])]),
     ("Sacs", [("Sac Medina", ["sac cuir", "sac en cuir", "leather bag", "شنطة جلد"])]),
 ]
+# Generic answers in other languages by intent (nlp/answer.py LANGUAGES): the French texts stay the default.
+IN_LANGUAGES = {"delivery": {
+    "en": "We deliver all over Tunisia within 48 hours: 7 DT, free from 150 DT.",
+    "ar": "نوصل إلى كامل تراب الجمهورية في 48 ساعة: 7 دنانير، والتوصيل مجاني ابتداءً من 150 دينارًا.",
+    "tn": "N3adiw livraison l Tounes lkol fi 48 se3a: 7 DT, w bleech men 150 DT.",
+}}
 # (intent, generic answer, buttons, {product: its answer}).
 INTENTS = [
     ("price", "Bonjour ##FIRST_NAME## ! Dites-nous quel article vous intéresse et nous vous donnons son prix.",
@@ -156,7 +163,8 @@ def _catalogue(page: SocialPage) -> dict[str, Product]:
 
 def _intent(position: int, name: str, text: str, buttons: list, answers: dict[str, str],
             products: dict[str, Product]) -> AgentIntent:
-    return AgentIntent(intent_name=name, status="old", generic_answer=text, buttons=buttons, position=position,
+    return AgentIntent(intent_name=name, status="old", generic_answer=text, answers=IN_LANGUAGES.get(name, {}),
+                       buttons=buttons, position=position,
                        product_answers=[ProductAnswer(product_id=products[product].id, product_name=product,
                                                       category_name=products[product].category.name, answer=answer,
                                                       buttons=buttons)

@@ -37,6 +37,8 @@ def test_the_demo_user_has_a_connected_page_with_a_live_agent_and_products(app, 
     agent = seeded.agent
     assert (agent.target_id, agent.is_generic, agent.trained, agent.live) == (page.external_id, True, True, True)
     assert [intent.intent_name for intent in agent.intents] == ["price", "availability", "delivery"]
+    # One answer in several languages for the newcomer to try (issue 42 §3): delivery's French default has versions.
+    assert sorted(agent.intents[2].answers) == ["ar", "en", "tn"]
     catalogue = {product.content: [synonym.value for synonym in product.synonyms]
                  for category in session.scalars(select(Category).where(Category.page_id == page.id))
                  for product in category.products}

@@ -4,6 +4,7 @@
 import { Badge, Divider, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { intentLabel } from '../../i18n/intentLabel'
+import AnswerLanguage from '../common/AnswerLanguage'
 import WhySuggestions from '../proposals/WhySuggestions'
 import { formatTime } from './Conversation'
 
@@ -79,6 +80,7 @@ export default function WhyPanel({ log }) {
             {why.product ? ` ${t('agentMessages.why.forProduct', { product: why.product })}` : ''}
           </Text>
         )}
+        {why.answered && why.intent && <AnswerLanguage commentLanguage={why.language} answerLanguage={why.answerLanguage} />}
         {!why.answered && (
           <Text size="sm" c="orange.8" className="why__reason">
             {why.reason ? t(`agentMessages.reasons.${why.reason}`, {

@@ -2,7 +2,7 @@
  *  cursor (first and last name on Facebook only) and its buttons (spec 001 §5); once a save was tried (`tried`), a
  *  text or button Meta would refuse says so under its field. */
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { textProblem } from '../../utils/replyRules'
 import ButtonsEditor from './ButtonsEditor'
@@ -13,6 +13,10 @@ export default function AnswerEditor({ label, description, value, onChange, butt
   const area = useRef(null)
   const left = remaining(value)
   const problem = tried ? textProblem(value) : null
+
+  // dir="auto" on the textarea itself (Mantine gives a `dir` prop to its wrapper): an Arabic answer reads right to
+  // left as it is typed, a French one left to right.
+  useEffect(() => area.current?.setAttribute('dir', 'auto'), [])
 
   function addTag(tag) {
     const node = area.current

@@ -5,18 +5,20 @@ import { Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { wizardApi } from '../../api/wizard'
+import AnswerLanguage from '../common/AnswerLanguage'
 import RetryAlert from './RetryAlert'
 import { simulatorReplies } from './rules'
 
-function Bubble({ mine, text, buttons = [], who }) {
+function Bubble({ mine, text, buttons = [], who, commentLanguage, answerLanguage }) {
   return (
     <Group justify={mine ? 'flex-end' : 'flex-start'} className={mine ? 'wizard__said' : 'wizard__reply'}>
       <Box maw="85%">
         <Text size="xs" c="dimmed" ta={mine ? 'right' : 'left'}>{who}</Text>
         <Paper radius="lg" px="sm" py={6} bg={mine ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-1)'}
           c={mine ? 'white' : undefined}>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
         </Paper>
+        {!mine && <AnswerLanguage commentLanguage={commentLanguage} answerLanguage={answerLanguage} mt={2} />}
         {buttons.length > 0 && (
           <Stack gap={4} mt={4} className="wizard__replyButtons">
             {buttons.map((button, index) => (

@@ -101,11 +101,12 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
     await attempt('wizard.errors.removeIntent', () => wizardApi.removeIntent(projectId, intent.key))
   }
 
-  const answerBody = (intent, product, answer, buttons) => ({ idPage: String(pageId), typePage: platform, entity: product,
-    intent: intent.key, genericAnswer: intent.genericAnswer ?? '', specificAnswer: answer, buttons })
+  const answerBody = (intent, product, { answer, answers, buttons }) => ({ idPage: String(pageId), typePage: platform,
+    entity: product, intent: intent.key, genericAnswer: intent.genericAnswer ?? '', specificAnswer: answer, answers,
+    buttons })
 
-  async function addProduct(intent, { product, category, answer, buttons }) {
-    const body = { ...answerBody(intent, product, answer, buttons), categorie: category }
+  async function addProduct(intent, { product, category, ...written }) {
+    const body = { ...answerBody(intent, product, written), categorie: category }
     const outcome = await attempt('wizard.errors.productSave', async () => {
       const first = await wizardApi.firstUpdate(projectId, body)
       // 'not exist': the product is not in the page's catalogue yet; update() adds it to the category.
@@ -118,9 +119,9 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
     return Boolean(outcome)
   }
 
-  const editProduct = (intent, old, { answer, buttons }) =>
-    attempt('wizard.errors.productSave', () =>
-      wizardApi.entitiesUpdate(projectId, answerBody(intent, old.product, answer, buttons)))
+  const editProduct = (intent, old, written) =>
+    attempt('wizard.errors.productSave',
+      () => wizardApi.entitiesUpdate(projectId, answerBody(intent, old.product, written)))
 
   const removeProduct = (intent, answer) =>
     attempt('wizard.errors.removeAnswer', () => wizardApi.removeAnswer(projectId, intent.key, answer._id))

@@ -101,13 +101,13 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     })
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(wizardApi.genericAdd).toHaveBeenCalledWith(7,
-      { intent: 'delivery', genericAnswer: 'Livraison en 48 h', buttons: [] }))
+      { intent: 'delivery', genericAnswer: 'Livraison en 48 h', answers: {}, buttons: [] }))
     const saved = (await screen.findByRole('button', { name: 'Saved' })).closest('.wizard__intent')
     fireEvent.change(within(saved).getByLabelText('Generic response'), { target: { value: 'Livraison en 24 h' } })
     wizardApi.genericUpdate.mockResolvedValue({})
     fireEvent.click(within(saved).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(wizardApi.genericUpdate).toHaveBeenCalledWith(7,
-      { intent: 'delivery', genericAnswer: 'Livraison en 24 h', buttons: [] }))
+      { intent: 'delivery', genericAnswer: 'Livraison en 24 h', answers: {}, buttons: [] }))
     expect(wizardApi.genericAdd).toHaveBeenCalledTimes(1)
   })
 
@@ -171,7 +171,8 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     wizardApi.genericAdd.mockResolvedValue({})
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(wizardApi.genericAdd).toHaveBeenCalledWith(7, { intent: 'delivery',
-      genericAnswer: 'Appelez-nous', buttons: [{ type: 'phone_number', title: 'Appeler', payload: '+21671000000' }] }))
+      genericAnswer: 'Appelez-nous', answers: {},
+      buttons: [{ type: 'phone_number', title: 'Appeler', payload: '+21671000000' }] }))
     await waitFor(() => expect(number.value).toBe('+21671000000')) // shown as it is saved
   })
 

@@ -1,21 +1,23 @@
 /** An intent's product answers (spec 001 §2 step 2, §5): a product chosen from the page's catalogue (category, then
- *  product), its specific answer and buttons; the saved ones listed, each editable and removable, one whose buttons
+ *  product), its specific answer with its versions in other languages, and buttons; the saved ones listed with the
+ *  languages they are written in, each editable and removable, one whose buttons
  *  Meta would refuse (saved before the wizard checked them) marked to be fixed. */
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFeedbackStore } from '../../stores/feedback'
-import AnswerEditor from './AnswerEditor'
+import LanguageAnswers from './LanguageAnswers'
+import { ANSWER_LANGUAGES, cleanVersions, versionProblems } from './languages'
 import { buttonsValid, textProblem } from '../../utils/replyRules'
 import { cleanButtons } from './rules'
 
-const EMPTY = { category: null, product: null, answer: '', buttons: [], tried: false }
+const EMPTY = { category: null, product: null, answer: '', answers: {}, buttons: [], tried: false }
 
 export default function ProductAnswers({ intent, categories, platform, onAdd, onEdit, onRemove }) {
   const { t } = useTranslation()
   const showAlert = useFeedbackStore((s) => s.showAlert)
   const [draft, setDraft] = useState(EMPTY)
-  const [editing, setEditing] = useState(null) // { id, answer, buttons, tried }
+  const [editing, setEditing] = useState(null) // { id, answer, answers, buttons, tried }
   const [busy, setBusy] = useState(false)
 
   const category = categories.find((c) => String(c._id ?? c.name) === draft.category)
@@ -28,14 +30,14 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
       showAlert('wizard.errors.productRequired')
       return false
     }
-    return !textProblem(form.answer) && buttonsValid(form.buttons)
+    return !textProblem(form.answer) && !versionProblems(form.answers).length && buttonsValid(form.buttons)
   }
 
   async function add() {
     if (!ready(draft, setDraft, draft.product)) return
     setBusy(true)
     const saved = await onAdd({ product: draft.product, category: category?.name ?? null, answer: draft.answer.trim(),
-      buttons: cleanButtons(draft.buttons, platform) })
+      answers: cleanVersions(draft.answers), buttons: cleanButtons(draft.buttons, platform) })
     setBusy(false)
     if (saved) setDraft(EMPTY)
   }
@@ -43,7 +45,8 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
   async function saveEdit(answer) {
     if (!ready(editing, setEditing)) return
     setBusy(true)
-    const saved = await onEdit(answer, { answer: editing.answer.trim(), buttons: cleanButtons(editing.buttons, platform) })
+    const saved = await onEdit(answer, { answer: editing.answer.trim(), answers: cleanVersions(editing.answers),
+      buttons: cleanButtons(editing.buttons, platform) })
     setBusy(false)
     if (saved) setEditing(null)
   }
@@ -60,8 +63,9 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
           {editing?.id === answer._id ? (
             <Stack gap="xs">
               <Badge variant="light">{answer.product}</Badge>
-              <AnswerEditor label={t('wizard.config.specificAnswer')} value={editing.answer} platform={platform}
+              <LanguageAnswers label={t('wizard.config.specificAnswer')} value={editing.answer} platform={platform}
                 tried={editing.tried} onChange={(value) => setEditing({ ...editing, answer: value })}
+                versions={editing.answers} onVersions={(answers) => setEditing({ ...editing, answers })}
                 buttons={editing.buttons} onButtons={(buttons) => setEditing({ ...editing, buttons })} />
               <Group justify="flex-end" gap="xs">
                 <Button size="xs" variant="default" onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
@@ -73,6 +77,11 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
                   <Badge variant="light">{answer.product}</Badge>
+                  {ANSWER_LANGUAGES.filter((language) => answer.answers?.[language]).map((language) => (
+                    <Badge key={language} size="xs" variant="outline" color="gray" className="wizard__productLanguage">
+                      {t(`answerLanguages.names.${language}`)}
+                    </Badge>
+                  ))}
                   {(answer.buttons?.length ?? 0) > 0 && (
                     <Text size="xs" c="dimmed">{t('wizard.config.buttonsCount', { count: answer.buttons.length })}</Text>
                   )}
@@ -84,8 +93,8 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
               </div>
               <Group gap={4} wrap="nowrap">
                 <Button size="compact-xs" variant="subtle"
-                  onClick={() => setEditing({ id: answer._id, answer: answer.preAnswer ?? '', buttons: answer.buttons ?? [],
-                    tried: false })}>
+                  onClick={() => setEditing({ id: answer._id, answer: answer.preAnswer ?? '',
+                    answers: answer.answers ?? {}, buttons: answer.buttons ?? [], tried: false })}>
                   {t('wizard.config.edit')}
                 </Button>
                 <ActionIcon variant="subtle" color="red" aria-label={t('wizard.config.removeAnswer', { name: answer.product })}
@@ -106,8 +115,9 @@ export default function ProductAnswers({ intent, categories, platform, onAdd, on
                 data={[...new Set(products.map((p) => p.content ?? p.name))]} searchable
                 onChange={(value) => setDraft({ ...draft, product: value })} />
             </Group>
-            <AnswerEditor label={t('wizard.config.specificAnswer')} value={draft.answer} platform={platform}
+            <LanguageAnswers label={t('wizard.config.specificAnswer')} value={draft.answer} platform={platform}
               tried={draft.tried} onChange={(answer) => setDraft({ ...draft, answer })}
+              versions={draft.answers} onVersions={(answers) => setDraft({ ...draft, answers })}
               buttons={draft.buttons} onButtons={(buttons) => setDraft({ ...draft, buttons })} />
             <Button size="xs" onClick={add} loading={busy} style={{ alignSelf: 'flex-end' }}>
               {t('wizard.config.addProduct')}

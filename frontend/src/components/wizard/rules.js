@@ -137,14 +137,15 @@ export function insertTag(text, start, end, tag, max = RESPONSE_MAX) {
   return { text: next, cursor: from + tag.length, refused: false }
 }
 
-/** The simulator's replies from the test answer (a list of { response: { text, buttons } }): an empty text or no
- *  match reads "I didn't understand. Sorry !". */
+/** The simulator's replies from the test answer (a list of { response: { text, buttons }, commentLanguage,
+ *  answerLanguage }): an empty text or no match reads "I didn't understand. Sorry !". */
 export function simulatorReplies(answer) {
   const list = Array.isArray(answer) ? answer : Array.isArray(answer?.data) ? answer.data : []
   const replies = list
-    .map((item) => item?.response ?? item)
-    .filter((response) => response && (response.text ?? '').trim())
-    .map((response) => ({ text: response.text, buttons: response.buttons ?? [] }))
+    .map((item) => ({ item, response: item?.response ?? item }))
+    .filter(({ response }) => response && (response.text ?? '').trim())
+    .map(({ item, response }) => ({ text: response.text, buttons: response.buttons ?? [],
+      commentLanguage: item?.commentLanguage, answerLanguage: item?.answerLanguage }))
   return replies.length ? replies : [{ text: NOT_UNDERSTOOD, buttons: [], notUnderstood: true }]
 }
 
