@@ -1,7 +1,7 @@
 /** The left panel (spec 001 §2 "Agent messages"): matched and not matched tabs, the search of each tab, the filter
  *  popup with the score slider (its defaults, its Reset) and an intent, and the comments, newest first. */
-import { ActionIcon, Avatar, Badge, Button, Group, Indicator, Popover, RangeSlider, ScrollArea, Select, Stack, Tabs, Text,
-  TextInput, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Indicator, Popover, RangeSlider, ScrollArea, Select, Stack,
+  Tabs, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import CommentState from './CommentState'
 import { intentLabel } from '../../i18n/intentLabel'
@@ -80,6 +80,20 @@ function CommentItem({ log, selected, onSelect }) {
   )
 }
 
+/** What the search and the filters hide, above the list: the specification's default score range (18-82 % when
+ *  matched) hides the surest answers, so the screen says how many, which range is shown, and offers them all. */
+function Hidden({ count, range, onShowAll }) {
+  const { t } = useTranslation()
+  if (count <= 0) return null
+  return (
+    <Alert color="orange" variant="light" radius="md" p="sm" className="comments__hidden" role="status"
+      title={t('agentMessages.hiddenByFilters', { count })}>
+      <Text size="sm" mb="xs">{t('agentMessages.hiddenRange', { low: range[0], high: range[1] })}</Text>
+      <Button size="xs" color="orange" onClick={onShowAll}>{t('agentMessages.showAll')}</Button>
+    </Alert>
+  )
+}
+
 export default function CommentList({ tab, onTab, counts, comments, selectedKey, onSelect, filters, onFilters,
   intents }) {
   const { t } = useTranslation()
@@ -101,18 +115,12 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
           aria-label={t(tab === MATCHED ? 'agentMessages.search.byName' : 'agentMessages.search.byMessage')} />
         <FilterPopup tab={tab} filters={filters} onFilters={onFilters} intents={intents} />
       </Group>
+      <Hidden count={counts[tab] - comments.length} range={filters.range}
+        onShowAll={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })} />
       <ScrollArea.Autosize className={classes.listScroll} type="auto" offsetScrollbars>
         <Stack gap={4} className="comments__list" role="list">
-          {comments.length === 0 && <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>}
-          {counts[tab] > comments.length && (
-            // The spec's default score range (18-82 % when matched) hides the most confident answers: say so.
-            <Group gap="xs" px="sm" className="comments__hidden">
-              <Text size="xs" c="dimmed">{t('agentMessages.hiddenByFilters', { count: counts[tab] - comments.length })}</Text>
-              <Button variant="subtle" size="compact-xs"
-                onClick={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })}>
-                {t('agentMessages.showAll')}
-              </Button>
-            </Group>
+          {comments.length === 0 && counts[tab] === 0 && (
+            <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>
           )}
           {comments.map((log) => (
             <div role="listitem" key={logKey(log)} className="comment-item">

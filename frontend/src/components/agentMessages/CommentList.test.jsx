@@ -67,6 +67,18 @@ describe('comment list', () => {
     expect(screen.queryByText(/hidden by the search/)).toBeNull()
   }, 30000)
 
+  it('says above the list what the filters hide, never "No comment here" above hidden comments', () => {
+    renderWithProviders(<Screen />)
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by name' }), { target: { value: 'nobody' } })
+    expect(names()).toEqual([])
+    expect(screen.queryByText('No comment here.')).toBeNull()
+    const hidden = screen.getByRole('status')
+    expect(hidden.textContent).toContain('2 hidden by the search or the filters')
+    expect(hidden.textContent).toContain('Shown: scores above 18% and up to 82%.')
+    fireEvent.click(within(hidden).getByRole('button', { name: 'Show all' }))
+    expect(names()).toEqual(['Sami Gharbi', 'Leila Mansour'])
+  }, 30000)
+
   it("names a comment's intent in the reader's language, and a name the catalogue lacks as words", async () => {
     await i18n.changeLanguage('fr')
     try {

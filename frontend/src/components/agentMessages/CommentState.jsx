@@ -1,10 +1,11 @@
 /** A comment's answer state (spec 001 §4 "Comments"): Treated (answered by the agent), Sent! (answered by hand),
- *  the network's refusal of a manual answer, or waiting for an answer. */
+ *  the network's refusal of a manual answer, nothing to answer (praise: its why says it asks nothing), or waiting
+ *  for an answer. */
 import { Badge } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { answerState } from './commentModel'
 
-const COLORS = { treated: 'green', sent: 'teal', failed: 'red', untreated: 'orange' }
+const COLORS = { treated: 'green', sent: 'teal', failed: 'red', untreated: 'orange', nothingToAnswer: 'gray' }
 
 export default function CommentState({ log, size = 'sm' }) {
   const { t } = useTranslation()

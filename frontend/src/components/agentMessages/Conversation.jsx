@@ -41,7 +41,8 @@ export default function Conversation({ log, platform, onSend, sending, sendError
   const name = commenterName(log.publisher) || t('agentMessages.someone')
   const state = answerState(log)
   const reply = log.success ? agentReply(log) : null
-  const canAnswer = !log.success && (state === 'untreated' || state === 'failed')
+  // A comment that asks nothing may still be thanked by hand.
+  const canAnswer = !log.success && ['untreated', 'failed', 'nothingToAnswer'].includes(state)
   return (
     <Stack gap="sm" className="conversation" data-key={log._id}>
       <Group justify="space-between" wrap="nowrap" gap="xs">

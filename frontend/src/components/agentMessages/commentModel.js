@@ -87,9 +87,18 @@ export function mergeLogs(logs, incoming) {
 
 const manualOf = (log) => (Array.isArray(log?.manuelAnswer) ? log.manuelAnswer : [])
 
+// The why's reasons for a comment that needs no answer: praise, thanks or a tag, and the page's own comment.
+const NOTHING_TO_ANSWER = ['asks_nothing', 'own_comment']
+
 /** treated (answered by the agent), sent (answered by hand), failed (the last manual answer was refused by the
- *  network) or untreated; the server's `state` when it says, else read from the log. */
+ *  network), nothingToAnswer (not answered, and its why says it asks nothing) or untreated; the server's `state`
+ *  when it says, else read from the log. */
 export function answerState(log) {
+  const state = storedState(log)
+  return state === 'untreated' && NOTHING_TO_ANSWER.includes(log?.why?.reason) ? 'nothingToAnswer' : state
+}
+
+function storedState(log) {
   const last = manualOf(log).at(-1)
   if (last && (last.status === 'failed' || (last.error && !last.message_id))) return 'failed'
   if (['treated', 'sent', 'untreated'].includes(log?.state)) return log.state

@@ -87,6 +87,14 @@ describe('live updates and answers', () => {
     expect(answerState(log(2, false, 0.3, { state: 'untreated',
       manuelAnswer: [{ answer: 'hi', status: 'failed', error: '10 - Permission denied' }] }))).toBe('failed')
   })
+
+  it('says there is nothing to answer when the why says the comment asks nothing, not To answer', () => {
+    const praise = log(3, false, 0.2, { state: 'untreated', why: { reason: 'asks_nothing' } })
+    expect(answerState(praise)).toBe('nothingToAnswer')
+    expect(answerState({ ...praise, why: { reason: 'own_comment' } })).toBe('nothingToAnswer')
+    expect(answerState({ ...praise, why: { reason: 'below_threshold' } })).toBe('untreated')
+    expect(answerState({ ...praise, state: 'sent', manuelAnswer: [{ answer: 'Merci !', status: 'sent' }] })).toBe('sent')
+  })
 })
 
 describe('personalisation tags of a manual answer', () => {

@@ -1,6 +1,6 @@
 /** The agents of the selected page (spec 001 §2 "My agents"): picture, post date, message, creation and last
  *  update, type, pending change, status and actions. A phone gets one card per agent with the same content. */
-import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import AgentActions from './AgentActions'
@@ -21,30 +21,33 @@ function Picture({ project }) {
     : <div className={`${classes.picture} ${classes.noPicture}`} aria-hidden="true"><LineIcon name="post" size={22} /></div>
 }
 
+/** The agent's type, its icon and its name in words (an icon alone said nothing to a new owner). */
 function TypeIcon({ project }) {
   const { t } = useTranslation()
   const generic = isGeneric(project)
   const label = t(generic ? 'agents.type.generic' : 'agents.type.post')
   return (
     <Tooltip label={label} withArrow>
-      <Badge variant="light" color={generic ? 'grape' : 'blue'} size="lg" radius="sm" px={6} aria-label={label}
-        role="img" className="agent-type" data-generic={generic}>
-        <LineIcon name={generic ? 'page' : 'post'} size={16} />
+      <Badge variant="light" color={generic ? 'grape' : 'blue'} size="lg" radius="sm" tt="none" aria-label={label}
+        leftSection={<LineIcon name={generic ? 'page' : 'post'} size={16} />} className="agent-type"
+        data-generic={generic} styles={{ root: { maxWidth: '100%' } }}>
+        {t(generic ? 'agents.type.genericShort' : 'agents.type.postShort')}
       </Badge>
     </Tooltip>
   )
 }
 
+/** Whether a change is pending, in words beside the icon; clicking it marks or clears one. */
 function PendingIcon({ project, onPending }) {
   const { t } = useTranslation()
   const label = t(project.pending ? 'agents.pending.on' : 'agents.pending.off')
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant={project.pending ? 'filled' : 'subtle'} color={project.pending ? 'orange' : 'gray'}
+      <Button size="compact-sm" variant={project.pending ? 'filled' : 'subtle'} color={project.pending ? 'orange' : 'gray'}
         aria-label={label} aria-pressed={Boolean(project.pending)} className="agent-pending"
-        onClick={() => onPending(project)}>
-        <LineIcon name="pending" />
-      </ActionIcon>
+        leftSection={<LineIcon name="pending" size={16} />} onClick={() => onPending(project)}>
+        {t(project.pending ? 'agents.pending.onShort' : 'agents.pending.offShort')}
+      </Button>
     </Tooltip>
   )
 }
@@ -85,7 +88,7 @@ export default function AgentTable({ agents, handlers, busyId }) {
               </Stack>
             </Group>
             <Group justify="space-between" gap="xs" wrap="wrap">
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6} wrap="wrap">
                 <TypeIcon project={project} />
                 <PendingIcon project={project} onPending={handlers.onPending} />
                 <AgentStatusButton project={project} onToggle={handlers.onToggle} busy={busyId === project._id} />

@@ -1,8 +1,10 @@
-/** One product of the category detail (spec 001 §2 "Update category"): its name (cut 11 → 9 with a tooltip), editable
+/** One product of the category detail (spec 001 §2 "Update category"): its name (whole on a wide screen, where it
+ *  fits, issue 42; cut 11 → 9 with a tooltip on a phone, as the specification cuts it), editable
  *  inline, the edit confirmed with Enter and then in a modal, reverted otherwise; its synonyms (cut at 10 with a
  *  tooltip), each removable, and a new one added with Enter; delete. Every change goes through `ask`, which opens
  *  the confirmation modal and calls `revert` when it is not confirmed. */
 import { ActionIcon, Badge, CloseButton, Group, Table, TextInput } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import LineIcon from '../agents/icons'
@@ -17,6 +19,7 @@ export default function ProductRow({ product, ask, onRename, onDelete, onAddSyno
   const [name, setName] = useState(product.content)
   const [synonym, setSynonym] = useState('')
   const asking = useRef(false) // Enter opened the confirmation: the modal, not the field's blur, decides
+  const wide = useMediaQuery('(min-width: 48em)')
 
   const revertName = () => {
     asking.current = false
@@ -55,8 +58,8 @@ export default function ProductRow({ product, ask, onRename, onDelete, onAddSyno
             className="catalogue__productName" />
         ) : (
           <Group gap={4} wrap="nowrap">
-            <CutText full={product.content} shown={productLabel(product.content)} fw={600} className="catalogue__productLabel"
-              style={{ whiteSpace: 'nowrap' }} />
+            <CutText full={product.content} shown={wide ? product.content : productLabel(product.content)} fw={600}
+              className="catalogue__productLabel" style={wide ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }} />
             <ActionIcon variant="subtle" size="sm" aria-label={t('catalogue.update.editProduct', { name: product.content })}
               onClick={() => { setName(product.content); setEditing(true) }}>
               <LineIcon name="edit" size={16} />

@@ -69,13 +69,18 @@ export default function PageListPage() {
   return (
     <Page maw={1200} className="page-list">
       <Title order={1} mb="md">{t('pages.pageList.title')}</Title>
-      <Group gap="md" mb="lg" wrap="wrap">
-        <SegmentedControl value={platform} onChange={(value) => filter(() => setPlatform(value))}
-          aria-label={t('pageCards.filters.platform')}
-          data={['all', 'facebook', 'instagram'].map((value) => ({ value, label: t(`pageCards.filters.${value}`) }))} />
-        <SegmentedControl value={role} onChange={(value) => filter(() => setRole(value))}
-          aria-label={t('pageCards.filters.role')}
-          data={['all', 'owner', 'invited'].map((value) => ({ value, label: t(`pageCards.filters.${value === 'all' ? 'allRoles' : value}`) }))} />
+      {/* Each filter says what it filters, so its "All" is never a second, unexplained one. */}
+      <Group gap="md" mb="lg" wrap="wrap" align="flex-end">
+        <Filter label={t('pageCards.filters.platform')}>
+          <SegmentedControl value={platform} onChange={(value) => filter(() => setPlatform(value))}
+            aria-label={t('pageCards.filters.platform')}
+            data={['all', 'facebook', 'instagram'].map((value) => ({ value, label: t(`pageCards.filters.${value}`) }))} />
+        </Filter>
+        <Filter label={t('pageCards.filters.role')}>
+          <SegmentedControl value={role} onChange={(value) => filter(() => setRole(value))}
+            aria-label={t('pageCards.filters.role')}
+            data={['all', 'owner', 'invited'].map((value) => ({ value, label: t(`pageCards.filters.${value === 'all' ? 'allRoles' : value}`) }))} />
+        </Filter>
       </Group>
       {busy ? (
         <Spinner />
@@ -99,5 +104,14 @@ export default function PageListPage() {
       )}
       <FreeOfferModal page={refused} onClose={() => setRefused(null)} />
     </Page>
+  )
+}
+
+function Filter({ label, children }) {
+  return (
+    <Stack gap={4} className="page-list__filter">
+      <Text size="sm" fw={600} c="dimmed" aria-hidden="true">{label}</Text>
+      {children}
+    </Stack>
   )
 }
