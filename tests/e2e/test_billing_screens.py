@@ -60,7 +60,7 @@ def test_free_trial_user_pays_by_card_and_connects_the_refused_page(browser, pro
     expect(desktop.locator(".current-plan__name")).to_have_text("Free Offer")
     expect(desktop.locator('[data-limit="socialPages"] .current-plan__value')).to_have_text("0")
     desktop.get_by_role("tab", name="Change plan").click()
-    expect(desktop.get_by_role("button", name="Choose Free Trial")).to_be_disabled()
+    expect(desktop.get_by_role("button", name="Choose Free Offer")).to_be_disabled()
     desktop.get_by_role("button", name=f"Choose {PLAN}").click()
     modal = desktop.get_by_role("dialog", name="Pay by card")
     confirm = modal.get_by_role("button", name="Confirm and pay")
@@ -147,10 +147,13 @@ def paying_customer(product, merchant) -> dict:  # noqa: F811
 TEXTS = {
     "en": {"title": "Billing", "change": "Change plan", "payments": "Payments", "choose": "Choose Agencies",
            "view": "View invoice", "success": "Payment successful", "pricing": "Pricing",
-           "failed": "Your payment did not go through", "refused": "Refused", "modal": "Pay by card"},
-    "fr": {"title": "Facturation", "change": "Changer d'offre", "payments": "Paiements", "choose": "Choisir Agencies",
+           "failed": "Your payment did not go through", "refused": "Refused", "modal": "Pay by card",
+           "plan": PLAN, "total": "486.00 €", "amount": "85.50 €"},
+    # Plan names, numbers and prices in the reader's language (issue 42 §4).
+    "fr": {"title": "Facturation", "change": "Changer d'offre", "payments": "Paiements", "choose": "Choisir Agences",
            "view": "Voir la facture", "success": "Paiement réussi", "pricing": "Tarifs",
-           "failed": "Votre paiement n'est pas passé", "refused": "Refusé", "modal": "Payer par carte"},
+           "failed": "Votre paiement n'est pas passé", "refused": "Refusé", "modal": "Payer par carte",
+           "plan": "PME/Artisans", "total": "486,00 €", "amount": "85,50 €"},
 }
 
 
@@ -170,7 +173,7 @@ def test_billing_screens_fit_in_both_languages(browser, product, paying_customer
     shoot(shown, screens_dir, f"billing-pricing-{size}-{lang}")
 
     shown.goto(product.web_url + "/home/billing")
-    expect(shown.locator(".current-plan__name")).to_have_text(PLAN)
+    expect(shown.locator(".current-plan__name")).to_have_text(words["plan"])
     assert_no_overflow(shown)
     shoot(shown, screens_dir, f"billing-plan-{size}-{lang}")
 
@@ -181,7 +184,7 @@ def test_billing_screens_fit_in_both_languages(browser, product, paying_customer
     shown.get_by_role("button", name=words["choose"]).click()
     modal = shown.get_by_role("dialog", name=words["modal"])
     modal.get_by_role("radio").nth(2).click()
-    expect(modal.locator(".payment-modal__total")).to_contain_text("486.00 €")  # 45 € × 12 months, 10% off
+    expect(modal.locator(".payment-modal__total")).to_contain_text(words["total"])  # 45 € × 12 months, 10% off
     dialog_fits(shown)
     shoot(shown, screens_dir, f"billing-modal-{size}-{lang}", full_page=False)
     shown.keyboard.press("Escape")
@@ -196,13 +199,13 @@ def test_billing_screens_fit_in_both_languages(browser, product, paying_customer
     assert_no_overflow(shown)
     shoot(shown, screens_dir, f"billing-payments-{size}-{lang}")
     rows.nth(0).get_by_role("button", name=re.compile(words["view"])).click()
-    expect(shown.locator(".invoice__amount")).to_have_text("85.50 €")
+    expect(shown.locator(".invoice__amount")).to_have_text(words["amount"])
     assert_no_overflow(shown)
     shoot(shown, screens_dir, f"billing-invoice-{size}-{lang}")
 
     shown.goto(product.web_url + "/payment-success/Id/x/sId/y")
     expect(shown.get_by_role("heading", name=words["success"])).to_be_visible()
-    expect(shown.locator(".payment-success__plan")).to_contain_text(PLAN)
+    expect(shown.locator(".payment-success__plan")).to_contain_text(words["plan"])
     assert_no_overflow(shown)
     shoot(shown, screens_dir, f"billing-success-{size}-{lang}")
 

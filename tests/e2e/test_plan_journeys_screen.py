@@ -32,7 +32,7 @@ WORDS = {
            "confirm": "Confirm and pay", "connected": "{} is connected", "toPages": "Open my pages",
            "owner": "Connected, you are the owner", "failed": "Your payment did not go through",
            "cardRefused": "Your card was refused", "nothing": "No money was taken", "retry": "Try again",
-           "status": "Refused"},
+           "status": "Refused", "planName": PLAN},
     "fr": {"connect": "Connecter {}", "refused": "Vous ne pouvez pas connecter cette page avec l'offre gratuite",
            "why": "ne permet pas de connecter une page", "plans": "Voir les offres", "waiting": "{} attend une offre",
            "paidThen": "une fois payé, {} est connectée pour vous",
@@ -41,7 +41,7 @@ WORDS = {
            "confirm": "Confirmer et payer", "connected": "{} est connectée", "toPages": "Ouvrir mes pages",
            "owner": "Connectées, vous êtes propriétaire", "failed": "Votre paiement n'est pas passé",
            "cardRefused": "Votre carte a été refusée", "nothing": "Aucun montant n'a été prélevé",
-           "retry": "Réessayer", "status": "Refusé"},
+           "retry": "Réessayer", "status": "Refusé", "planName": "PME/Artisans"},  # plan names in French (issue 42)
 }
 
 
@@ -84,7 +84,7 @@ def test_free_offer_leads_to_the_plans_the_payment_and_back_to_the_connection(br
     expect(free_pages).to_have_attribute("data-on", "false")
     expect(free_pages).not_to_contain_text("✓")
     snap(shown, screens_dir, f"free-offer-plans-{size}-{lang}")
-    shown.get_by_role("button", name=words["choose"].format(PLAN)).click()
+    shown.get_by_role("button", name=words["choose"].format(words["planName"])).click()
     pay_at_checkout(shown, product, words["month"], "Payer", words)
 
     shown.wait_for_url(re.compile(re.escape(product.web_url) + r"/payment-success/Id/\w+/sId/\w+$"))
@@ -109,14 +109,14 @@ def test_a_refused_card_says_so_and_try_again_reopens_the_same_order(browser, pr
     console = ConsoleWatch(shown)
     open_signed_in(shown, product, {"token": buyer["jwt"], "user": buyer["user"]}, None,
                    "/home/billing?tab=change", lang)
-    shown.get_by_role("button", name=words["choose"].format(PLAN)).click()
+    shown.get_by_role("button", name=words["choose"].format(words["planName"])).click()
     pay_at_checkout(shown, product, words["year"], "Refuser", words)
 
     shown.wait_for_url(product.web_url + "/payment-failed")
     expect(shown.get_by_role("heading", name=words["failed"], level=1)).to_be_visible()
     expect(shown.locator(".payment-failed__what")).to_contain_text(words["cardRefused"])
     order = shown.locator(".payment-failed__order")
-    expect(order).to_contain_text(PLAN)
+    expect(order).to_contain_text(words["planName"])
     expect(order).to_contain_text(words["year"])
     expect(order.locator(".payment-status")).to_have_text(words["status"])
     expect(shown.locator(".payment-failed")).to_contain_text(words["nothing"])
@@ -124,7 +124,7 @@ def test_a_refused_card_says_so_and_try_again_reopens_the_same_order(browser, pr
 
     shown.get_by_role("link", name=words["retry"]).click()
     modal = shown.get_by_role("dialog", name=words["modal"])
-    expect(modal.get_by_label(words["plan"], exact=True)).to_have_value(PLAN)
+    expect(modal.get_by_label(words["plan"], exact=True)).to_have_value(words["planName"])
     expect(modal.get_by_role("radio", name=words["year"])).to_be_checked()
     shoot(shown, screens_dir, f"payment-failed-retry-{size}-{lang}", full_page=False)
     assert console.violations() == []

@@ -11,8 +11,11 @@ import { statusColor } from './paymentStatus'
 
 export function StatusBadge({ status }) {
   const { t } = useTranslation()
+  // A long status ("Rejet bancaire") wraps inside the badge rather than leaving a phone's card.
   return (
-    <Badge color={statusColor(status)} variant="filled" className="payment-status" data-status={status}>
+    <Badge color={statusColor(status)} variant="filled" className="payment-status" data-status={status}
+      styles={{ root: { maxWidth: '100%', height: 'auto', minHeight: 20, flexShrink: 0 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}>
       {t(`billing.status.${status}`, { defaultValue: status })}
     </Badge>
   )
@@ -36,9 +39,11 @@ function PaymentCards({ rows, onView }) {
       {rows.map((row) => (
         <Card key={row.idPack ?? row.factureNumber} withBorder radius="md" padding="md" className="payment-row"
           data-order={row.idPack}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text fw={600}>{planLabel(t, row.description)} · {t('billing.modal.months', { count: Number(row.period) })}</Text>
+          <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+            <div style={{ minWidth: 0, flex: '1 1 10rem' }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {planLabel(t, row.description)} · {t('billing.modal.months', { count: Number(row.period) })}
+              </Text>
               <Text size="sm" c="dimmed">{row.date_Create ? formatDate(new Date(row.date_Create), i18n.language) : ''}</Text>
             </div>
             <StatusBadge status={row.status} />

@@ -1,10 +1,10 @@
-/** A payment row's amount as shown (2 decimals, its currency's symbol when the row names one) and the saving of
- *  an invoice PDF under its number. */
-import { CURRENCIES } from '../pricing/pricingModel'
+/** A payment row's amount as shown (2 decimals written in the reader's language, its currency's symbol when the
+ *  row names one) and the saving of an invoice PDF under its number. */
+import { CURRENCIES, formatMoney } from '../pricing/pricingModel'
 
 export function formatAmount(row) {
   const amount = Number(row?.payment)
-  const text = Number.isFinite(amount) ? amount.toFixed(2) : String(row?.payment ?? '')
+  const text = Number.isFinite(amount) ? formatMoney(amount) : String(row?.payment ?? '')
   const symbol = CURRENCIES[row?.currency]?.value
   return symbol ? `${text} ${symbol}` : text
 }

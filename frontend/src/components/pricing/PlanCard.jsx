@@ -14,8 +14,9 @@ const LIMITS = [
 ]
 const FEATURES = ['history', 'performance', 'training']
 
+/** A plan's name in the reader's language (the server names plans in English; an unknown one shows as named). */
 export function planLabel(t, name) {
-  return name === 'Free Trial' ? t('pricing.freeOffer') : name
+  return name === 'Free Trial' ? t('pricing.freeOffer') : t(`pricing.planNames.${name}`, { defaultValue: name })
 }
 
 function Feature({ on, children }) {

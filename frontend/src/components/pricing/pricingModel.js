@@ -1,6 +1,7 @@
 /** The pricing rules the screens share (spec 001 §3 "Pricing plan", "Currency", §9): which currency a visitor
  *  sees, a plan's monthly price in it, the periods offered with their discounts, and what a period costs.
  *  Display only: the server recomputes every amount it sends to the card gateway. */
+import i18n from '../../i18n'
 
 export const FREE_TRIAL = 'Free Trial'
 
@@ -50,9 +51,14 @@ export function periodPrice(plan, currency, months) {
   return Math.round(total * 100) / 100
 }
 
-/** "15.00 €", "49.00 DT", "16.00 $": prices show 2 decimals (spec 001 §9). */
-export function formatPrice(amount, currency) {
-  return `${Number(amount).toFixed(2)} ${CURRENCIES[currency].value}`
+/** A number with 2 decimals (spec 001 §9) written as the reader's language writes it: 1,234.50 / 1 234,50. */
+export function formatMoney(amount, language = i18n.language) {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+}
+
+/** "15.00 €", "49.00 DT", "16.00 $" in English, "15,00 €" in French: prices show 2 decimals (spec 001 §9). */
+export function formatPrice(amount, currency, language = i18n.language) {
+  return `${formatMoney(Number(amount), language)} ${CURRENCIES[currency].value}`
 }
 
 /** The plans offered in this order (spec 001 §9), Free Trial first. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import i18n from '../../i18n'
+import { planLabel } from './PlanCard'
 import {
   currencyForTimeZone, discountOf, formatPrice, isSelectable, monthlyPrice, orderedPlans, periodPrice,
 } from './pricingModel'
@@ -32,6 +34,17 @@ describe('pricing rules (spec 001 §9)', () => {
     expect(formatPrice(85.5, 'EUR')).toBe('85.50 €')
     expect(formatPrice(49, 'TND')).toBe('49.00 DT')
     expect(formatPrice(16, 'USD')).toBe('16.00 $')
+  })
+
+  it("writes prices and plan names in the reader's language", () => {
+    const t = i18n.getFixedT('fr')
+    expect(formatPrice(85.5, 'EUR', 'fr')).toBe('85,50 €')
+    expect(formatPrice(1234.5, 'TND', 'en')).toBe('1,234.50 DT')
+    expect(formatPrice(1234.5, 'TND', 'fr').replace(/\s/gu, ' ')).toBe('1 234,50 DT')
+    expect(planLabel(t, 'Agencies')).toBe('Agences')
+    expect(planLabel(t, 'SME/Artisans')).toBe('PME/Artisans')
+    expect(planLabel(i18n.getFixedT('en'), 'Agencies')).toBe('Agencies')
+    expect(planLabel(t, 'Enterprise')).toBe('Enterprise')
   })
 
   it('orders the plans, Free Trial first; neither Free Trial nor the current plan is selectable', () => {

@@ -61,7 +61,7 @@ describe('billing screen (spec 001 §4 "Billing")', { timeout: 30000 }, () => {
 
   it('never offers Free Trial nor the current plan', async () => {
     renderApp('/home/billing?tab=change')
-    expect((await screen.findByRole('button', { name: 'Choose Free Trial' }, SLOW)).disabled).toBe(true)
+    expect((await screen.findByRole('button', { name: 'Choose Free Offer' }, SLOW)).disabled).toBe(true)
     expect(screen.getByRole('button', { name: 'Choose SME/Artisans' }).disabled).toBe(false)
   })
 

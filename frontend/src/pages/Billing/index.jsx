@@ -19,6 +19,7 @@ import Loaded from '../../components/common/Loaded'
 import Page from '../../components/layout/Page'
 import { pendingConnection } from '../../components/pages/pendingConnection'
 import PlanGrid from '../../components/pricing/PlanGrid'
+import { planLabel } from '../../components/pricing/PlanCard'
 import { browserCurrency, CURRENCIES, isSelectable, PERIODS } from '../../components/pricing/pricingModel'
 import { usePricing } from '../../components/pricing/usePricing'
 import { useLoaded } from '../../hooks/useLoaded'
@@ -70,7 +71,7 @@ export default function BillingPage() {
     const selectable = isSelectable(candidate, currentName)
     return (
       <Button fullWidth disabled={!selectable || plan.state !== 'ready'} onClick={() => setBuying(candidate)}
-        aria-label={t('billing.change.chooseNamed', { name: candidate.name })}>
+        aria-label={t('billing.change.chooseNamed', { name: planLabel(t, candidate.name) })}>
         {candidate.name === currentName ? t('billing.change.yours') : t('pricing.choose')}
       </Button>
     )
