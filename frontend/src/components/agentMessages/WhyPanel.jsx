@@ -8,6 +8,8 @@ import AnswerLanguage from '../common/AnswerLanguage'
 import WhySuggestions from '../proposals/WhySuggestions'
 import { formatTime } from './Conversation'
 
+// A hidden negative comment says whether it was abuse or a complaint when the log knows (issue 41).
+const reasonKey = (why) => (why.reason === 'negative_hidden' && why.negativeKind ? `negative_hidden_${why.negativeKind}` : why.reason)
 const percent = (score) => `${Math.round(Number(score ?? 0) * 100)}%`
 const ACTION_COLORS = { done: 'green', failed: 'red', planned: 'blue', sending: 'blue', held: 'orange', cancelled: 'gray' }
 
@@ -83,7 +85,7 @@ export default function WhyPanel({ log }) {
         {why.answered && why.intent && <AnswerLanguage commentLanguage={why.language} answerLanguage={why.answerLanguage} />}
         {!why.answered && (
           <Text size="sm" c="orange.8" className="why__reason">
-            {why.reason ? t(`agentMessages.reasons.${why.reason}`, {
+            {why.reason ? t(`agentMessages.reasons.${reasonKey(why)}`, {
               defaultValue: why.reasonText ?? why.reason,
               intent: intentLabel(intents.find((item) => item.aboveThreshold && !item.inAgent)?.intent),
               threshold: Math.round(Number(why.threshold ?? 0) * 100),
@@ -91,7 +93,11 @@ export default function WhyPanel({ log }) {
               : t('agentMessages.why.notAnswered')}
           </Text>
         )}
-        {why.negative && <Badge size="sm" color="red" variant="light">{t('agentMessages.why.negative')}</Badge>}
+        {why.negative && (
+          <Badge size="sm" color="red" variant="light">
+            {t(why.negativeKind ? `agentMessages.why.negativeKinds.${why.negativeKind}` : 'agentMessages.why.negative')}
+          </Badge>
+        )}
         {why.link && <Badge size="sm" color="orange" variant="light">{t('agentMessages.why.link')}</Badge>}
       </Section>
       <WhySuggestions proposals={why.proposals} agentId={log.project} />

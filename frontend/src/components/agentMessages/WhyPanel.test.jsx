@@ -36,3 +36,29 @@ describe("the why of an answer that did not go (issue 43: a deleted comment, Met
     }
   }, 30000)
 })
+
+describe('the why of a hidden negative comment (issue 41): abuse or a complaint', () => {
+  const hidden = (negativeKind) => ({
+    _id: 2, project: 1,
+    why: { language: 'tn', threshold: 0.5, intents: [], products: [], answered: false, intent: null, product: null,
+      reason: 'negative_hidden', reasonText: null, negative: true, negativeKind, link: false, proposals: [],
+      actions: [{ ...action('hide'), state: 'done' }] },
+  })
+
+  it('says an insult was hidden as abusive, and a complaint as a complaint', () => {
+    renderWithProviders(<WhyPanel log={hidden('abusive')} />)
+    expect(screen.getByText(/An abusive comment \(insult, hate, obscenity or threat\), hidden/)).toBeTruthy()
+    expect(screen.getByText('Abusive')).toBeTruthy()
+  }, 30000)
+
+  it('says in French that a complaint was hidden', async () => {
+    await i18n.changeLanguage('fr')
+    try {
+      renderWithProviders(<WhyPanel log={hidden('complaint')} />)
+      expect(screen.getByText(/Une plainte sur la boutique, masquée/)).toBeTruthy()
+      expect(screen.getByText('Plainte')).toBeTruthy()
+    } finally {
+      await i18n.changeLanguage('en')
+    }
+  }, 30000)
+})

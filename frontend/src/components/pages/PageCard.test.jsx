@@ -121,6 +121,18 @@ describe('page card', () => {
     expect(pagesApi.preferences.mock.calls[0][2]).toMatchObject({ spam: true, likesComment: false })
   })
 
+  it('offers to keep complaints visible once negative comments are hidden, and saves both', async () => {
+    pagesApi.preferences.mockResolvedValue({})
+    renderCard(ownerPage())
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    fireEvent.click(await screen.findByRole('switch', { name: 'Hide negative comments' }))
+    fireEvent.click(screen.getByRole('switch', { name: /Keep complaints visible/ }))
+    expect(screen.getByText(/Hide only insults, hate, obscenity and threats/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(pagesApi.preferences).toHaveBeenCalledTimes(1))
+    expect(pagesApi.preferences.mock.calls[0][2]).toMatchObject({ hideComment: true, keepComplaints: true })
+  })
+
   it('refuses 70 seconds with its message instead of changing it, and saves nothing', async () => {
     renderCard(ownerPage())
     fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))

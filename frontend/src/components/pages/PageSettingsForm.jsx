@@ -1,4 +1,5 @@
-/** The fields of a page's settings form (spec 000 §4 "Page settings"): anti-spam, likes, hide negative comments,
+/** The fields of a page's settings form (spec 000 §4 "Page settings"): anti-spam, likes, hide negative comments
+ *  (and, with it, keep complaints visible, hiding abuse only),
  *  the public reply with its message (Facebook only, like the likes), and the reply delay (immediatly / Exactly /
  *  Randomly, minutes and seconds 0..59). Each value wrong shows its message under its field; nothing is changed
  *  behind the owner's back (a typed 70 stays 70, refused). */
@@ -37,6 +38,10 @@ export default function PageSettingsForm({ settings, onChange, instagram, errors
       <Switch label={t('pageCards.settings.spam')} {...flag('spam')} />
       {!instagram && <Switch label={t('pageCards.settings.likes')} {...flag('likesComment')} />}
       <Switch label={t('pageCards.settings.hide')} {...flag('hideComment')} />
+      {settings.hideComment && (
+        <Switch ml="lg" label={t('pageCards.settings.keepComplaints')}
+          description={t('pageCards.settings.keepComplaintsHelp')} {...flag('keepComplaints')} />
+      )}
       {!instagram && (
         <>
           <Switch label={t('pageCards.settings.publicReply')} checked={settings.publicReply.statut}

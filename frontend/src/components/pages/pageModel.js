@@ -74,6 +74,7 @@ export function preferencesPayload(page, settings) {
     likesComment: settings.likesComment,
     spam: settings.spam,
     hideComment: settings.hideComment,
+    keepComplaints: settings.keepComplaints,
     respReplies: { statut, time },
   }
 }

@@ -12,6 +12,7 @@ export function settingsOf(page) {
     spam: Boolean(page.spam),
     likesComment: Boolean(page.likesComment),
     hideComment: Boolean(page.hideComment),
+    keepComplaints: Boolean(page.keepComplaints),
     delay: { statut, from: fromMs(from), to: fromMs(to) },
     publicReply: { statut: Boolean(page.public_reply?.statut), message: page.public_reply?.message ?? '' },
   }
