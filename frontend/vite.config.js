@@ -1,6 +1,19 @@
 /** Vite: React, the dev-server proxy of /api to the web process, and Vitest in jsdom. */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+
+/** Test files that replace a module with vi.mock: they need a module graph of their own. */
+function filesMockingModules(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.test\.jsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => readFileSync(path, 'utf8').includes('vi.mock('))
+}
+
+const mocking = filesMockingModules('src')
+const shared = { environment: 'jsdom', setupFiles: ['./src/test/setup.js'] }
 
 export default defineConfig({
   plugins: [react()],
@@ -9,7 +22,12 @@ export default defineConfig({
   },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.js'],
+    // A jsdom and a module graph per test file cost most of the suite's time; the files that share them start from
+    // the state src/test/setup.js resets (stores, language, toasts, storage, timers), and those that mock a module
+    // keep their own graph, since a mocked module would leak into, or miss, the files sharing it.
+    projects: [
+      { extends: true, test: { ...shared, name: 'shared', isolate: false, exclude: [...mocking, 'node_modules/**'] } },
+      { extends: true, test: { ...shared, name: 'own', include: mocking } },
+    ],
   },
 })

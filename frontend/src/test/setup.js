@@ -1,12 +1,32 @@
-/** Vitest set-up: unmount rendered trees and start every test with empty browser storage. */
-import { cleanup } from '@testing-library/react'
-import { afterEach, beforeEach } from 'vitest'
+/** Vitest set-up, run before every test file: each test starts with empty browser storage, English, no toast,
+ *  real timers and every store at its initial state, so files that share one jsdom (vite.config.js) cannot see
+ *  what an earlier file left. Rendered trees are unmounted after each test. */
+import { notifications } from '@mantine/notifications'
+import { act, cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+import i18n from '../i18n'
 
-beforeEach(() => {
+const stores = import.meta.glob(['../stores/*.js', '!../stores/*.test.js'], { eager: true })
+
+function resetStores() {
+  for (const module of Object.values(stores)) {
+    for (const store of Object.values(module)) {
+      if (typeof store?.getInitialState === 'function') store.setState(store.getInitialState(), true)
+    }
+  }
+}
+
+beforeEach(async () => {
   localStorage.clear()
   sessionStorage.clear()
+  resetStores()
+  if (i18n.language !== 'en') await i18n.changeLanguage('en')
 })
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  act(() => notifications.clean())
+  vi.useRealTimers()
+})
 
 // jsdom has no layout, so it cannot scroll; the browser tests check scroll-to-top for real.
 window.scrollTo = () => {}
