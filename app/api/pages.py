@@ -133,7 +133,8 @@ class Preferences(MethodView):
         delay = body["respReplies"] or {}
         row = page_settings.set_preferences(
             current_user(), platform, idPage, spam=body["spam"], likes_comment=body["likesComment"],
-            hide_comment=body["hideComment"], delay_mode=delay.get("statut"), delay_times_ms=delay.get("time"))
+            hide_comment=body["hideComment"],
+            keep_complaints=body["keepComplaints"], delay_mode=delay.get("statut"), delay_times_ms=delay.get("time"))
         return _settings_answer(row)
 
 

@@ -69,6 +69,9 @@ class PreferencesSchema(Schema):
     likesComment = StrictBoolean(load_default=None, allow_none=False)
     spam = StrictBoolean(load_default=None, allow_none=False)
     hideComment = StrictBoolean(load_default=None, allow_none=False)
+    keepComplaints = StrictBoolean(load_default=None, allow_none=False,
+                                   metadata={"description": "with hideComment, hide abuse only and keep "
+                                                            "complaints about the shop visible"})
     respReplies = fields.Nested(DelaySchema, load_default=None, allow_none=False)
 
 
@@ -109,6 +112,7 @@ class PageSettingsSchema(Schema):
     spam = fields.Boolean()
     likesComment = fields.Boolean()
     hideComment = fields.Boolean()
+    keepComplaints = fields.Boolean()
     public_reply = fields.Nested(PublicReplyStateSchema)
     delay = fields.String()
     respReplies = fields.Nested(DelayStateSchema)

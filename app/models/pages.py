@@ -49,6 +49,8 @@ class SocialPage(Timestamped, Base):
     spam: Mapped[bool] = mapped_column(default=False)
     likes_comment: Mapped[bool] = mapped_column(default=False)
     hide_comment: Mapped[bool] = mapped_column(default=False)
+    # With hide_comment: complaints about the shop stay visible, only abuse (insults, hate, threats) is hidden.
+    keep_complaints: Mapped[bool] = mapped_column(default=False)
     public_reply_enabled: Mapped[bool] = mapped_column(default=False)
     public_reply_message: Mapped[str] = mapped_column(Text, default="")
     delay_mode: Mapped[str] = mapped_column(String(16), default="immediatly")

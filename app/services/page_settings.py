@@ -1,5 +1,5 @@
 """A page's settings, changed by its owner only (spec 000 §4 "Page settings"): anti-spam, likes, hiding negative
-comments, the reply delay, and the public reply. The API has checked the values; here they are stored. The Price
+comments (or abuse only, keeping complaints), the reply delay, and the public reply. The API has checked the values; here they are stored. The Price
 intent's allowance (the page's whiteSet, spec 001 §4) is the operator's: `python -m app pages allow-price`."""
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from app.services import page_owner
 
 def set_preferences(user: User, platform: str, external_id: str, *, spam: bool | None = None,
                     likes_comment: bool | None = None, hide_comment: bool | None = None,
+                    keep_complaints: bool | None = None,
                     delay_mode: str | None = None, delay_times_ms: list[int] | None = None) -> SocialPage:
     """Store the values given (None leaves a setting as it is). Times are milliseconds: none when immediate, one
     for Exactly, (from, to) for Randomly."""
     row = page_owner.owned_page(user, platform, external_id)
-    for attribute, value in (("spam", spam), ("likes_comment", likes_comment), ("hide_comment", hide_comment)):
+    for attribute, value in (("spam", spam), ("likes_comment", likes_comment), ("hide_comment", hide_comment),
+                             ("keep_complaints", keep_complaints)):
         if value is not None:
             setattr(row, attribute, value)
     if delay_mode is not None:

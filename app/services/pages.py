@@ -190,10 +190,11 @@ def _figures(figures: dict) -> dict:
 def settings_of(row: SocialPage | None) -> dict:
     """The page's settings as the specification names them (defaults for no row)."""
     if row is None:
-        return {"spam": False, "likesComment": False, "hideComment": False,
+        return {"spam": False, "likesComment": False, "hideComment": False, "keepComplaints": False,
                 "public_reply": {"statut": False, "message": ""}, "delay": "immediatly",
                 "respReplies": {"statut": "immediatly", "time": []}, "whiteSet": False}
     return {"spam": row.spam, "likesComment": row.likes_comment, "hideComment": row.hide_comment,
+            "keepComplaints": row.keep_complaints,
             "public_reply": {"statut": row.public_reply_enabled, "message": row.public_reply_message or ""},
             "delay": row.delay_mode, "respReplies": {"statut": row.delay_mode, "time": list(row.delay_times_ms or [])},
             "whiteSet": row.white_set}

@@ -62,8 +62,26 @@ def test_values_not_sent_are_kept(client, owned):
     assert _stored(row)[:5] == (False, True, False, "Exactly", [2000])
 
 
+def test_an_owner_keeps_complaints_visible_while_abuse_is_hidden(client, owned):
+    """Hide negative comments hides abuse and complaints, as before (keepComplaints false for every page); with
+    keepComplaints the complaints stay (app/services/pipeline/comment_decision.py)."""
+    row, headers = owned
+    assert _listed(client, headers)["keepComplaints"] is False
+
+    answer = _preferences(client, row, headers, {"hideComment": True, "keepComplaints": True})
+
+    assert answer.status_code == 200
+    assert (answer.get_json()["hideComment"], answer.get_json()["keepComplaints"]) == (True, True)
+    assert _listed(client, headers)["keepComplaints"] is True
+    # The original client sends no keepComplaints: the owner's choice stays.
+    assert _preferences(client, row, headers, {"platforme": "facebook", "spam": True}).status_code == 200
+    session.expire_all()
+    assert row.keep_complaints is True and row.hide_comment is True
+
+
 @pytest.mark.parametrize("body", [
-    {"spam": "yes"}, {"spam": 1}, {"likesComment": None}, {"hideComment": "true"},
+    {"spam": "yes"}, {"spam": 1}, {"likesComment": None}, {"hideComment": "true"}, {"keepComplaints": "yes"},
+    {"keepComplaints": None},
     {"platforme": "twitter"},
     {"respReplies": {"statut": "Later", "time": []}},
     {"respReplies": {"time": [1000]}},
