@@ -19,7 +19,7 @@ from app.api.blueprint import Blueprint
 from app.api.security import current_user, signed_in
 from app.api.wizard_schemas import (FIRST_UPDATE_ANSWER, EntityRemoveSchema, GenericAnswerSchema, IntentRefSchema,
                                     PagePostSchema, ProductAnswerInSchema, ProductAnswerWithCategorySchema,
-                                    TestMessageSchema, TestReplySchema)
+                                    TestMessageSchema, TestReplySchema, TestWhySchema)
 from app.models import Agent
 from app.services import agents, page_posts, simulator, wizard
 
@@ -79,8 +79,10 @@ _project_change(f"entitiesupdate/{PROJECT_PATH}", "UpdateProductAnswer", Product
 class TestMessage(MethodView):
     @signed_in(blp)
     @blp.arguments(TestMessageSchema)
+    @blp.arguments(TestWhySchema, location="query", as_kwargs=True)
     @blp.response(200, TestReplySchema(many=True))
     @blp.alt_response(404, response="NOT_FOUND")
-    def post(self, body):
-        """The agent's replies to a test comment, as the live pipeline would send them ([] when none)."""
-        return simulator.replies(current_user(), body["idPost"], body["message"]["text"])
+    def post(self, body, why):
+        """The agent's replies to a test comment, as the live pipeline would send them ([] when none); with
+        ?why=true, each with the comment's why, and the why alone (no response) when the agent would not answer."""
+        return simulator.replies(current_user(), body["idPost"], body["message"]["text"], explain=why)

@@ -134,13 +134,20 @@ class TestReplyTextSchema(Schema):
     buttons = fields.List(fields.Nested(ButtonSchema))
 
 
+class TestWhySchema(Schema):
+    why = fields.Boolean(load_default=False, metadata={"description": "true: each reply with the comment's why"})
+
+
 class TestReplySchema(Schema):
-    response = fields.Nested(TestReplyTextSchema)
+    response = fields.Nested(TestReplyTextSchema, allow_none=True,
+                             metadata={"description": "null when the agent would not answer (with ?why=true only)"})
     intent = fields.String(metadata={"description": "the intent the reply answers"})
     product = fields.String(allow_none=True)
     commentLanguage = fields.String(metadata={"description": "the test comment's language (en, fr, ar, tn)"})
     answerLanguage = fields.String(metadata={"description": "the answer's version sent (en, fr, ar, tn), empty for "
                                                             "the default answer"})
+    why = fields.Dict(metadata={"description": "with ?why=true: the test comment's why, as the agent messages give "
+                                               "a live comment's (GET logEvent/post/{postId}/all), without actions"})
 
 
 # firstupdate and update answer 'exist' (the intent already answers this product), 'not exist' (firstupdate only:

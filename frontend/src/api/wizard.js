@@ -35,7 +35,9 @@ export const wizardApi = {
       .then((list) => (Array.isArray(list) ? list.filter((category) => !category.default) : [])),
   train: (generic, body) => client.post(generic ? '/trainagentpag' : '/trainagentpos', body, ROOT),
   /** The chat simulator: idPost is the page id for a generic agent, the post id otherwise. */
-  test: (text, idPost) => client.post('/secure/logEvent/test/wizard', { message: { text }, idPost }).then(unwrap),
+  /** The agent's reply to a test comment with the comment's why (the why alone when it would not answer). */
+  test: (text, idPost) =>
+    client.post('/secure/logEvent/test/wizard?why=true', { message: { text }, idPost }).then(unwrap),
   live: (projectId, live, pending) =>
     client.put(`/secure/project/agent/live/${projectId}`, pending === undefined ? { live } : { live, pending }),
 }

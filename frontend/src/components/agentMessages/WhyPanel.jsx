@@ -22,7 +22,8 @@ function Section({ title, children }) {
   )
 }
 
-export default function WhyPanel({ log }) {
+/** `simulated`: the chat simulator's test comment, decided as a live one but never sent: no actions, no proposals. */
+export default function WhyPanel({ log, simulated = false }) {
   const { t, i18n } = useTranslation()
   if (!log) return null
   const why = log.why ?? {}
@@ -100,8 +101,8 @@ export default function WhyPanel({ log }) {
         )}
         {why.link && <Badge size="sm" color="orange" variant="light">{t('agentMessages.why.link')}</Badge>}
       </Section>
-      <WhySuggestions proposals={why.proposals} agentId={log.project} />
-      <Section title={t('agentMessages.why.actions')}>
+      {!simulated && <WhySuggestions proposals={why.proposals} agentId={log.project} />}
+      {!simulated && <Section title={t('agentMessages.why.actions')}>
         {actions.length === 0 && <Text size="sm" c="dimmed">{t('agentMessages.why.noAction')}</Text>}
         <List spacing={6} listStyleType="none" className="why__actions">
           {actions.map((action, index) => (
@@ -126,7 +127,7 @@ export default function WhyPanel({ log }) {
             </List.Item>
           ))}
         </List>
-      </Section>
+      </Section>}
     </Stack>
   )
 }

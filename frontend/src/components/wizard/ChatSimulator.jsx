@@ -1,22 +1,47 @@
 /** The chat simulator of step 3 (spec 001 §2 step 3, §7 POST /logEvent/test/wizard, §8): a test comment and the
  *  agent's replies as the fan would get them, buttons included; no match or an empty text reads "I didn't
- *  understand. Sorry !". */
-import { Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
+ *  understand. Sorry !" in the reader's language. Each reply opens the same why as a live comment's (issue 42 §4):
+ *  what the agent read, the answer chosen or why none. */
+import { Box, Button, Collapse, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { wizardApi } from '../../api/wizard'
+import WhyPanel from '../agentMessages/WhyPanel'
 import AnswerLanguage from '../common/AnswerLanguage'
 import RetryAlert from './RetryAlert'
 import { simulatorReplies } from './rules'
 
-function Bubble({ mine, text, buttons = [], who, commentLanguage, answerLanguage }) {
+/** The reply's why, folded under a button that says what it explains. */
+function Why({ why, notUnderstood }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  if (!why) return null
+  return (
+    <>
+      <Button variant="subtle" size="compact-xs" px={4} mt={2} onClick={() => setOpen(!open)} aria-expanded={open}
+        className="wizard__why">
+        {t(open ? 'wizard.test.hideWhy' : notUnderstood ? 'wizard.test.whyNone' : 'wizard.test.why')}
+      </Button>
+      <Collapse in={open}>
+        <Paper withBorder radius="md" p="sm" mt={4} bg="white" className="wizard__whyPanel">
+          <WhyPanel log={{ why }} simulated />
+        </Paper>
+      </Collapse>
+    </>
+  )
+}
+
+function Bubble({ mine, text, buttons = [], who, commentLanguage, answerLanguage, notUnderstood, why }) {
+  const { t } = useTranslation()
   return (
     <Group justify={mine ? 'flex-end' : 'flex-start'} className={mine ? 'wizard__said' : 'wizard__reply'}>
-      <Box maw="85%">
+      <Box maw={mine ? '85%' : '92%'}>
         <Text size="xs" c="dimmed" ta={mine ? 'right' : 'left'}>{who}</Text>
         <Paper radius="lg" px="sm" py={6} bg={mine ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-1)'}
           c={mine ? 'white' : undefined}>
-          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {notUnderstood ? t('wizard.test.notUnderstood') : text}
+          </Text>
         </Paper>
         {!mine && <AnswerLanguage commentLanguage={commentLanguage} answerLanguage={answerLanguage} mt={2} />}
         {buttons.length > 0 && (
@@ -28,6 +53,7 @@ function Bubble({ mine, text, buttons = [], who, commentLanguage, answerLanguage
             ))}
           </Stack>
         )}
+        {!mine && <Why why={why} notUnderstood={notUnderstood} />}
       </Box>
     </Group>
   )

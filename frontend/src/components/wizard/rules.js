@@ -138,15 +138,17 @@ export function insertTag(text, start, end, tag, max = RESPONSE_MAX) {
 }
 
 /** The simulator's replies from the test answer (a list of { response: { text, buttons }, commentLanguage,
- *  answerLanguage }): an empty text or no match reads "I didn't understand. Sorry !". */
+ *  answerLanguage, why }): an empty text or no match reads "I didn't understand. Sorry !" (shown in the reader's
+ *  language: `notUnderstood`), with the why the server gave alone when it gave one. */
 export function simulatorReplies(answer) {
   const list = Array.isArray(answer) ? answer : Array.isArray(answer?.data) ? answer.data : []
   const replies = list
     .map((item) => ({ item, response: item?.response ?? item }))
     .filter(({ response }) => response && (response.text ?? '').trim())
     .map(({ item, response }) => ({ text: response.text, buttons: response.buttons ?? [],
-      commentLanguage: item?.commentLanguage, answerLanguage: item?.answerLanguage }))
-  return replies.length ? replies : [{ text: NOT_UNDERSTOOD, buttons: [], notUnderstood: true }]
+      commentLanguage: item?.commentLanguage, answerLanguage: item?.answerLanguage, why: item?.why }))
+  if (replies.length) return replies
+  return [{ text: NOT_UNDERSTOOD, buttons: [], notUnderstood: true, why: list.find((item) => item?.why)?.why }]
 }
 
 /** The body of POST /project/add (spec 001 §7): a generic agent's post is the page itself. */

@@ -129,6 +129,14 @@ describe('the simulator and the agent body', () => {
     expect(simulatorReplies([{ response: { text: '  ' } }])[0].text).toBe("I didn't understand. Sorry !")
   })
 
+  it('keeps the why of each reply, and the why alone of a comment the agent would not answer', () => {
+    const why = { reason: 'below_threshold', answered: false }
+    expect(simulatorReplies([{ response: { text: 'Livraison 7 DT' }, why: { answered: true } }])[0].why)
+      .toEqual({ answered: true })
+    expect(simulatorReplies([{ response: null, why }])).toEqual([
+      { text: NOT_UNDERSTOOD, buttons: [], notUnderstood: true, why }])
+  })
+
   it('targets the page itself for a generic agent and the post otherwise', () => {
     const page = { idPage: '99', name: 'Maison Jasmin', platform: 'facebook', picture: 'p.png' }
     const post = { id: '99_1', message: 'Promo', picture: 'q.png', created_time: '2026-01-01' }
