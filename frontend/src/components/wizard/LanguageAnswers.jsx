@@ -11,8 +11,8 @@ import { ANSWER_LANGUAGES } from './languages'
 
 const DEFAULT = 'default'
 
-function TabMark({ text, tried }) {
-  const { t } = useTranslation()
+/** The mark of a language's tab: to fix, written, or none (null: Mantine keeps no room for it). */
+function tabMark(t, text, tried) {
   if (tried && textProblem(text)) {
     return <Badge size="xs" color="red" variant="light">{t('answerLanguages.toFix')}</Badge>
   }
@@ -27,12 +27,14 @@ export default function LanguageAnswers({ label, description, value, onChange, v
   const versionOf = (language) => versions?.[language] ?? ''
   return (
     <Stack gap="xs" className="wizard__languages">
-      <Tabs value={tab} onChange={(next) => setTab(next ?? DEFAULT)} variant="outline" keepMounted={false}>
+      {/* Pills close together: the five fit two rows on a phone. */}
+      <Tabs value={tab} onChange={(next) => setTab(next ?? DEFAULT)} variant="pills" radius="xl" keepMounted={false}
+        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}>
         <Tabs.List aria-label={t('answerLanguages.tabs')}>
           <Tabs.Tab value={DEFAULT}>{t('answerLanguages.default')}</Tabs.Tab>
           {ANSWER_LANGUAGES.map((language) => (
             <Tabs.Tab key={language} value={language} data-language={language}
-              rightSection={<TabMark text={versionOf(language)} tried={tried} />}>
+              rightSection={tabMark(t, versionOf(language), tried)}>
               {t(`answerLanguages.names.${language}`)}
             </Tabs.Tab>
           ))}
