@@ -162,3 +162,27 @@ def long_comments(shop: dict, count: int, seed: int = 0) -> list[str]:
                  rng.choice(RAMBLES) if rng.random() < 0.5 else "", rng.choice(ASKS), rng.choice(ENDINGS)]
         found.append(" ".join(part for part in parts if part))
     return found
+
+
+def comment_words_catalogue(texts: list[str], size: int = 5000, seed: int = 0) -> dict:
+    """`size` products whose names and synonyms are made of the words people write most in comments ("prix",
+    "famma", "livraison", "عندكم"), two to four each: every comment word then reads as some catalogue word, so the
+    product matcher's fuzzy look-ups and name confirmations have real work, as on a shop that names its lines
+    with everyday words."""
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in text.lower().split():
+            word = word.strip("?!.,;:()\"'")
+            if len(word) >= 3 and word.isalnum():
+                counts[word] = counts.get(word, 0) + 1
+    vocabulary = sorted(counts, key=lambda word: (-counts[word], word))[:3000]
+    categories: dict[str, list[dict]] = {}
+    names: set[str] = set()
+    while len(names) < size:
+        name = " ".join(rng.sample(vocabulary, rng.choice((2, 2, 3, 4)))).capitalize()
+        if name not in names:
+            names.add(name)
+            synonyms = [" ".join(rng.sample(vocabulary, rng.choice((2, 3)))) for _ in range(rng.choice((1, 2, 3)))]
+            categories.setdefault(f"Rayon {len(names) % 40}", []).append({"name": name, "synonyms": synonyms})
+    return {"categories": [{"name": name, "products": products} for name, products in categories.items()]}

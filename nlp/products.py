@@ -6,13 +6,13 @@ two-typo readings by a few dictionary look-ups. Multi-word names are found throu
 (sorted numpy arrays, compact enough for 50 catalogues in one worker), so a comment only ever looks at the names
 that share two of its words, and are confirmed by comparing, letter for letter, the name with the stretch of the
 comment it was read in. The index's tables are built in nlp/product_tables.py; reading a comment with them is here."""
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import accumulate
 
 import numpy as np
 
-from nlp import arrays, spelling
+from nlp import spelling
 from nlp.catalogue import informative
 from nlp.product_tables import ProductTables, pair_positions
 
@@ -35,12 +35,12 @@ class ProductHit:
     words: str = ""
 
 
-def _likeness(common, size, letters, window_letters, window_words, minimum=np.minimum):
+def _likeness(common: float, size: int, letters: int, window_letters: int, window_words: int) -> float:
     """How alike a form and a stretch of the comment read, 0 to 100, counted like rapidfuzz's ratio of the two
     texts: twice the letters they share (`common`, plus the spaces between words) over the letters and spaces of
-    both. `size` and `letters`: the form's words and letters. Numpy arrays, or numbers with `minimum=min`."""
-    spaces = minimum(size, window_words) - 1
-    return minimum(100.0, 200.0 * (common + spaces) / (letters + window_letters + size + window_words - 2))
+    both. `size` and `letters`: the form's words and letters."""
+    spaces = min(size, window_words) - 1
+    return min(100.0, 200.0 * (common + spaces) / (letters + window_letters + size + window_words - 2))
 
 
 def _bare(word: str) -> str:
@@ -82,76 +82,70 @@ class ProductIndex(ProductTables):
                     multi[number] = (position, inside)
         return single, multi
 
-    def _candidates(self, multi: dict[int, tuple[int, float]]) -> np.ndarray:
-        """Longer forms with enough of their words among the comment's: the forms holding one of its words when
-        that is their only informative word, and the forms sharing enough pairs of its words."""
-        starts, postings = self.lone_postings
-        lone = [postings[starts[token]:starts[token + 1]] for token in multi]
-        if len(multi) < 2 or not len(self.pair_keys):
-            return np.concatenate(lone)
+    def _candidates(self, multi: dict[int, tuple[int, float]]) -> list[int]:
+        """Longer forms with enough of their words among the comment's: the forms holding one of
+        its words when that is their only informative word, and the forms sharing enough pairs of its words. A
+        comment meets a handful of them, so after one vectorised look-up of its pairs they are counted in Python,
+        which costs less than numpy's per-call overhead on arrays this small."""
         tokens = np.fromiter(sorted(multi), np.int64, len(multi))
+        starts, postings = self.lone_postings
+        found = [form for first, end in zip(starts[tokens].tolist(), starts[tokens + 1].tolist()) if first < end
+                 for form in postings[first:end].tolist()]
+        if len(tokens) < 2 or not len(self.pair_keys):
+            return found
         firsts, seconds = pair_positions(len(tokens))
         wanted = tokens[firsts] * max(len(self.tokens), 1) + tokens[seconds]
         slots = np.minimum(np.searchsorted(self.pair_keys, wanted), len(self.pair_keys) - 1)
-        slots = slots[self.pair_keys[slots] == wanted].tolist()
-        if not slots:
-            return np.concatenate(lone)
-        forms = np.concatenate([self.pair_forms[self.pair_starts[slot]:self.pair_starts[slot + 1]] for slot in slots])
-        if len(slots) > 1:
-            forms.sort()
-            forms, pairs = arrays.counted(forms)
-            forms = forms[pairs >= self.form_needed_pairs[forms]]
-        else:
-            forms = forms[self.form_needed_pairs[forms] <= 1]
-        return np.concatenate([*lone, forms])
+        slots = slots[self.pair_keys[slots] == wanted]
+        if not len(slots):
+            return found
+        pairs = Counter(form for first, end in zip(self.pair_starts[slots].tolist(), self.pair_starts[slots + 1].tolist())
+                        for form in self.pair_forms[first:end].tolist())
+        needed = self.form_needed_pairs
+        return found + sorted(form for form, count in pairs.items() if count >= needed[form])
 
     def _multi_word_hits(self, words: list[str], multi: dict[int, tuple[int, float]]) -> list[tuple]:
-        """Longer forms with enough of their words in the comment, confirmed on the stretch they were read in:
-        every candidate scored at once with numpy as if its small words ("de", "a") stood around its words in
-        the comment, then the few that pass and have small words scored on the words really there."""
+        """Longer forms with enough of their words in the comment, confirmed on the stretch they were read in: each
+        candidate scored as if its small words ("de", "a") stood around its words in the comment, then the few
+        that pass and have small words scored on the words really there."""
         forms = self._candidates(multi)
-        if not len(forms):
+        if not forms:
             return []
-        first, last, common = self._found_words(forms, words, multi)
         prefix = list(accumulate(map(len, words), initial=0))
-        letters_before = np.array(prefix)
-        size, letters = self.form_size[forms].astype(np.int64), self.form_chars[forms]
-        small_count, small_letters = self.form_small_count[forms], self.form_small_chars[forms]
-        window = last - first + 1
-        best = _likeness(common + small_letters, size, letters,
-                         letters_before[last + 1] - letters_before[first] + small_letters, window + small_count)
-        passing = np.flatnonzero((best >= PHRASE_CUTOFF) & (window <= size + SPREAD))
+        token_starts, token_numbers = self.form_tokens
+        chosen = np.array(forms)
         hits = []
-        for form, start, end, score, shared_letters, has_small, form_size, form_letters in zip(
-                *(values[passing].tolist() for values in (forms, first, last + 1, best, common, small_count, size,
-                                                          letters))):
-            if has_small:
+        for form, start, end, size, letters, small_count, small_letters in zip(
+                forms, token_starts[chosen].tolist(), token_starts[chosen + 1].tolist(),
+                *(values[chosen].tolist() for values in (self.form_size, self.form_chars, self.form_small_count,
+                                                         self.form_small_chars))):
+            first, last, common = self._found_words(token_numbers[start:end].tolist(), words, multi)
+            window = last - first + 1
+            if window > size + SPREAD:
+                continue
+            score = _likeness(common + small_letters, size, letters, prefix[last + 1] - prefix[first] + small_letters,
+                              window + small_count)
+            if score >= PHRASE_CUTOFF and small_count:
                 small = self.form_small_words[form]
-                start, end = self._with_small_words(words, small, start, end)
-                present = sum(len(word) for word in words[start:end] if _bare(word) in small)
-                score = _likeness(shared_letters + present, form_size, form_letters, prefix[end] - prefix[start],
-                                  end - start, minimum=min)
+                first, end = self._with_small_words(words, small, first, last + 1)
+                present = sum(len(word) for word in words[first:end] if _bare(word) in small)
+                score = _likeness(common + present, size, letters, prefix[end] - prefix[first], end - first)
+                last = end - 1
             if score >= PHRASE_CUTOFF:
-                hits.append((form, score, start, end))
+                hits.append((form, score, first, last + 1))
         return hits
 
-    def _found_words(self, forms: np.ndarray, words: list[str], multi: dict[int, tuple[int, float]]) -> tuple:
-        """For each form: the first and last comment positions of its words found, and the letters they share
+    def _found_words(self, tokens: list[int], words: list[str], multi: dict[int, tuple[int, float]]) -> tuple:
+        """For a form's words: the first and last comment positions of those found, and the letters they share
         with the comment (rapidfuzz's ratio counting, weighted by how well each word was read)."""
-        matched = sorted(multi)
-        ids = np.array(matched)
-        positions = np.array([multi[token][0] for token in matched])
-        shared = np.array([(len(words[multi[token][0]]) + len(self.tokens[token])) * multi[token][1]
-                           for token in matched]) / 200.0
-        token_starts, token_numbers = self.form_tokens
-        offsets, counts = token_starts[forms], token_starts[forms + 1] - token_starts[forms]
-        segments = np.cumsum(counts) - counts
-        tokens = token_numbers[np.repeat(offsets - segments, counts) + np.arange(int(segments[-1] + counts[-1]))]
-        slots = np.minimum(np.searchsorted(ids, tokens), len(ids) - 1)
-        found = ids[slots] == tokens
-        return (np.minimum.reduceat(np.where(found, positions[slots], len(words)), segments),
-                np.maximum.reduceat(np.where(found, positions[slots], -1), segments),
-                np.add.reduceat(np.where(found, shared[slots], 0.0), segments))
+        first, last, common = len(words), -1, 0.0
+        for token in tokens:
+            reading = multi.get(token)
+            if reading:
+                position, score = reading
+                first, last = min(first, position), max(last, position)
+                common += (len(words[position]) + len(self.tokens[token])) * score / 200.0
+        return first, last, common
 
     @staticmethod
     def _with_small_words(words: list[str], small: tuple[str, ...], start: int, end: int) -> tuple[int, int]:
