@@ -15,12 +15,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.agents_support import open_as, own_page, owner_session, snap
-from tests.e2e.screens_support import api, assert_no_overflow
+from tests.e2e.screens_support import api
 from tests.e2e.test_agents_screens import new_agent
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir  # noqa: F401 (a fixture)
 
 PAGE_NAME = "Sfax Dattes & Co"
+WIDTHS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 812}}
 DEFAULT = "Livraison partout en Tunisie en 48 h, 7 DT."
 ARABIC = "التوصيل إلى كل الولايات في 48 ساعة، بسبعة دنانير."
 # The wizard's words in each language: the card's and the simulator's.
@@ -79,6 +80,21 @@ def say(tab: Page, comment: str, lang: str):
     return replies.last
 
 
+def answered(tab: Page, comment: str, lang: str, text: str, note: str) -> None:
+    """The simulator's reply to `comment` is `text`, saying which version it is."""
+    reply = say(tab, comment, lang)
+    expect(reply).to_contain_text(text)
+    expect(reply.locator(".answerLanguage").first).to_have_text(note)
+
+
+def snap_both_widths(tab: Page, screens_dir, lang: str, first: str) -> None:
+    """The screen at both widths (nothing wider than the window), back at the `first` one."""
+    for width in sorted(WIDTHS, key=lambda name: name != first):
+        tab.set_viewport_size(WIDTHS[width])
+        snap(tab, screens_dir, f"wizard-languages-{width}-{lang}")
+    tab.set_viewport_size(WIDTHS[first])
+
+
 def saved_versions(product, owner: dict, project_id: int) -> dict:
     project = api(product, owner["token"], "GET", f"/project/get/project/{project_id}")
     return [intent for intent in project["intents"] if intent["key"] == "delivery"][0]["answers"]
@@ -95,27 +111,19 @@ def test_an_arabic_answer_written_in_english_at_1280_and_chosen_by_the_simulator
 
     write_arabic(page, card, "en")
     assert saved_versions(product, owner, project_id) == {"ar": ARABIC}
-    snap(page, screens_dir, "wizard-languages-desktop-en")
-    page.set_viewport_size({"width": 375, "height": 812})
-    assert_no_overflow(page)
-    snap(page, screens_dir, "wizard-languages-phone-en")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    snap_both_widths(page, screens_dir, "en", "desktop")
 
     page.get_by_role("button", name="Next", exact=True).click()
-    arabic = say(page, "هل يوجد توصيل إلى صفاقس؟", "en")
-    expect(arabic).to_contain_text(ARABIC)
-    expect(arabic.locator(".answerLanguage").first).to_have_text("Comment in Arabic · answer written in Arabic")
-    english = say(page, "Do you deliver to Sfax?", "en")
-    expect(english).to_contain_text(DEFAULT)
-    expect(english.locator(".answerLanguage").first).to_have_text(
-        "Comment in English · default answer (none written in English)")
+    answered(page, "هل يوجد توصيل إلى صفاقس؟", "en", ARABIC, "Comment in Arabic · answer written in Arabic")
+    answered(page, "Do you deliver to Sfax?", "en", DEFAULT,
+             "Comment in English · default answer (none written in English)")
     snap(page, screens_dir, "wizard-languages-simulator-desktop-en")
     assert console.violations() == []
 
 
 def test_an_arabic_answer_written_in_french_on_a_phone_answers_a_tunisian_comment(
         page: Page, product, owner, screens_dir):  # noqa: F811
-    page.set_viewport_size({"width": 375, "height": 812})
+    page.set_viewport_size(WIDTHS["phone"])
     project_id = new_agent(product, owner["token"], owner["page"], "Dattes fourrées, coffret", {"delivery": DEFAULT})
     card = delivery_card(page, product, owner, project_id, "fr")
     expect(card.get_by_role("tablist", name="Langues de la réponse").get_by_role("tab")).to_have_text(
@@ -123,15 +131,8 @@ def test_an_arabic_answer_written_in_french_on_a_phone_answers_a_tunisian_commen
 
     write_arabic(page, card, "fr")
     assert saved_versions(product, owner, project_id) == {"ar": ARABIC}
-    assert_no_overflow(page)
-    snap(page, screens_dir, "wizard-languages-phone-fr")
-    page.set_viewport_size({"width": 1280, "height": 800})
-    snap(page, screens_dir, "wizard-languages-desktop-fr")
-    page.set_viewport_size({"width": 375, "height": 812})
+    snap_both_widths(page, screens_dir, "fr", "phone")
 
     page.get_by_role("button", name="Suivant", exact=True).click()
-    tunisian = say(page, "فما توصيل لصفاقس؟", "fr")
-    expect(tunisian).to_contain_text(ARABIC)
-    expect(tunisian.locator(".answerLanguage").first).to_have_text("Commentaire en tunisien · réponse écrite en arabe")
-    assert_no_overflow(page)
+    answered(page, "فما توصيل لصفاقس؟", "fr", ARABIC, "Commentaire en tunisien · réponse écrite en arabe")
     snap(page, screens_dir, "wizard-languages-simulator-phone-fr")
