@@ -9,24 +9,30 @@ from app.settings import settings_of
 
 
 def create_app(overrides: dict | None = None) -> Flask:
-    settings = load_settings(overrides)
-    app = Flask(__name__, static_folder=None)
-    app.config.update(flask_config(settings))
-    logging_setup.configure(settings)
-    app.before_request(log_context.clear)  # a thread serves request after request: no comment carried over
+    from app.database import session
 
-    _init_database(app)
+    app = Flask(__name__, static_folder=None)
+    app.config.update(flask_config(load_settings(overrides)))
+    app.before_request(log_context.clear)  # a thread serves request after request: no comment carried over
+    app.teardown_appcontext(lambda _exc: session.remove())
+
+    bind_process(app)
     _init_extensions(app)
-    _init_queue(app)
     _register_routes(app)
     return app
 
 
-def _init_database(app: Flask) -> None:
-    from app.database import init_engine, session
+def bind_process(app: Flask) -> None:
+    """Point what is one per process (the log handler, the database engine, the queue's Celery app) at this app's
+    settings. create_app does it; a process that serves several apps in turn, as the test suite does, does it again
+    when it switches."""
+    from app.celery_factory import make_celery
+    from app.database import init_engine
 
-    init_engine(app.config["DATABASE_URL"])
-    app.teardown_appcontext(lambda _exc: session.remove())
+    settings = settings_of(app.config)
+    logging_setup.configure(settings)
+    init_engine(settings["DATABASE_URL"])
+    queue.bind(make_celery(app.config))
 
 
 def _init_extensions(app: Flask) -> None:
@@ -53,12 +59,6 @@ def _init_extensions(app: Flask) -> None:
     register_error_handlers(app)
     security.install(app, api)
     security_headers.install(app)
-
-
-def _init_queue(app: Flask) -> None:
-    from app.celery_factory import make_celery
-
-    queue.bind(make_celery(app.config))
 
 
 def _register_routes(app: Flask) -> None:

@@ -100,19 +100,42 @@ def base_settings(database_url, sandbox_server) -> dict:
 
 @pytest.fixture
 def app(base_settings, sandbox):
-    from app import create_app
     from app.services.graph_client import graph_client
     from app.services.reference_data import load_reference_data
-
-    application = create_app(dict(base_settings))
     from tests.fixtures.services import truncate_all
 
+    application = fresh_app(base_settings)
     truncate_all()
     load_reference_data()
     graph_client(application.config).pacer.forget()  # sandbox ids repeat: no page's Graph usage carries over
     with application.app_context():
         yield application
     session.remove()
+
+
+_reused: dict = {}
+
+
+def fresh_app(base_settings: dict):
+    """The process's app, as new for each test: building one costs 0.1-0.2 s of CPU (flask-smorest documents some
+    200 views), which some 800 tests would pay. Its settings are put back and the process's log handler, engine and
+    queue pointed at it again, since a test may change the former and build an app of its own that takes the
+    latter. Such an app also takes the extensions, which are one per process (app/extensions.py): then a new app
+    is built."""
+    from app import bind_process, create_app
+    from app.config import flask_config, load_settings
+    from app.extensions import api
+
+    reused = _reused.get("app")
+    if reused is None or api._app is not reused:  # flask-smorest's Api keeps the app it was last given
+        reused = _reused["app"] = create_app(dict(base_settings))
+        _reused["defaults"] = dict(reused.config)  # Flask's and the extensions' defaults among them
+        return reused
+    reused.config.clear()
+    reused.config.update(_reused["defaults"])
+    reused.config.update(flask_config(load_settings(dict(base_settings))))
+    bind_process(reused)
+    return reused
 
 
 @pytest.fixture
