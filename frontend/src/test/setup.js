@@ -48,5 +48,12 @@ window.ResizeObserver ??= class ResizeObserver {
   unobserve() {}
   disconnect() {}
 }
+// IntersectionObserver (Mantine's Carousel: embla watches which slides are in view).
+window.IntersectionObserver ??= class IntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() { return [] }
+}
 // document.fonts (Mantine's autosizing Textarea re-measures once web fonts have loaded).
 document.fonts ??= { addEventListener: () => {}, removeEventListener: () => {} }

@@ -30,7 +30,8 @@ function TypeIcon({ project }) {
     <Tooltip label={label} withArrow>
       <Badge variant="light" color={generic ? 'grape' : 'blue'} size="lg" radius="sm" tt="none" aria-label={label}
         leftSection={<LineIcon name={generic ? 'page' : 'post'} size={16} />} className="agent-type"
-        data-generic={generic} styles={{ root: { maxWidth: '100%' } }}>
+        data-generic={generic} styles={{ root: { maxWidth: '100%', height: 'auto', paddingBlock: 4 },
+          label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25 } }}>
         {t(generic ? 'agents.type.genericShort' : 'agents.type.postShort')}
       </Badge>
     </Tooltip>

@@ -37,17 +37,21 @@ describe('top bar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact us' })).toBeNull())
   })
 
-  it('shows the tutorial video icon only when signed in, opening a video modal', async () => {
+  it('shows the tutorial icon only when signed in, opening the walk-through of the screens', async () => {
     const signedOut = renderApp('/pricing')
-    expect(screen.queryByRole('button', { name: 'Tutorial video' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Tutorial' })).toBeNull()
     signedOut.unmount()
     useSessionStore.setState({ token: 't', user: { first_name: 'Amira', last_name: 'B' } })
     try {
       renderApp('/pricing')
-      fireEvent.click(screen.getByRole('button', { name: 'Tutorial video' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Tutorial' }))
       const modal = await screen.findByRole('dialog', { name: 'Modo in a few minutes' })
-      // no VITE_TUTORIAL_VIDEO_URL in the tests: the placeholder poster, saying the video is coming
-      expect(within(modal).getByRole('img', { name: 'The video is coming soon.' })).toBeTruthy()
+      // no VITE_TUTORIAL_VIDEO_URL in the tests: the walk-through, each step a screenshot in the reader's language
+      const first = within(modal).getByRole('img', { name: 'Connect your page' })
+      expect(first.getAttribute('src')).toBe('/tutorial/pages-en.jpg')
+      expect(within(modal).getByText('Step 1 of 5')).toBeTruthy()
+      expect(within(modal).getByRole('button', { name: 'Previous step' }).disabled).toBe(true)
+      expect(within(modal).queryByText(/coming soon/)).toBeNull()
     } finally {
       useSessionStore.setState({ token: null, user: null })
     }

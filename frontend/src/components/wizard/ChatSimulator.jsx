@@ -22,7 +22,7 @@ function Why({ why, notUnderstood }) {
         className="wizard__why">
         {t(open ? 'wizard.test.hideWhy' : notUnderstood ? 'wizard.test.whyNone' : 'wizard.test.why')}
       </Button>
-      <Collapse in={open}>
+      <Collapse expanded={open}>
         <Paper withBorder radius="md" p="sm" mt={4} bg="white" className="wizard__whyPanel">
           <WhyPanel log={{ why }} simulated />
         </Paper>
