@@ -55,34 +55,58 @@ def migrated_database(tmp_path_factory) -> Path:
     return Path(env["DATABASE_URL"].removeprefix("sqlite:///"))
 
 
-@contextmanager
-def running_product(tmp_path_factory, migrated_database: Path):
-    """The sandbox (demo scenario) and the web process on free ports, over a fresh copy of the migrated database."""
-    build_frontend_if_stale()
-    workdir = tmp_path_factory.mktemp("e2e")
-    sandbox_port, web_port = free_port(), free_port()
-    env = product_environment(workdir, sandbox_port, web_port)
-    shutil.copyfile(migrated_database, env["DATABASE_URL"].removeprefix("sqlite:///"))
-    sandbox = start([str(VENV_BIN / "python"), "-m", "sandbox", "--port", str(sandbox_port), "--scenario", "demo"],
-                    env, workdir / "sandbox.log")
-    web = start([str(VENV_BIN / "gunicorn"), "-b", f"127.0.0.1:{web_port}", "app:create_app()"],
-                env, workdir / "web.log")
-    try:
-        wait_until_answering(f"http://127.0.0.1:{sandbox_port}/", sandbox, workdir / "sandbox.log")
-        wait_until_answering(f"http://127.0.0.1:{web_port}/api/v1/config", web, workdir / "web.log")
-        yield Product(web_url=f"http://127.0.0.1:{web_port}", sandbox_url=f"http://127.0.0.1:{sandbox_port}",
-                      env=env)
-    finally:
-        stop(web)
-        stop(sandbox)
-        forget_keys(env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), env["CELERY_KEY_PREFIX"])
+class Launched:
+    """The sandbox (demo scenario) and the web process started on free ports over a fresh copy of the migrated
+    database, answering or not yet."""
+
+    def __init__(self, tmp_path_factory, migrated_database: Path):
+        self.workdir = tmp_path_factory.mktemp("e2e")
+        sandbox_port, web_port = free_port(), free_port()
+        self.env = product_environment(self.workdir, sandbox_port, web_port)
+        shutil.copyfile(migrated_database, self.env["DATABASE_URL"].removeprefix("sqlite:///"))
+        self.sandbox_url, self.web_url = f"http://127.0.0.1:{sandbox_port}", f"http://127.0.0.1:{web_port}"
+        self.sandbox = start([str(VENV_BIN / "python"), "-m", "sandbox", "--port", str(sandbox_port),
+                              "--scenario", "demo"], self.env, self.workdir / "sandbox.log")
+        self.web = start([str(VENV_BIN / "gunicorn"), "-b", f"127.0.0.1:{web_port}", "app:create_app()"],
+                         self.env, self.workdir / "web.log")
+
+    def ready(self) -> Product:
+        wait_until_answering(f"{self.sandbox_url}/", self.sandbox, self.workdir / "sandbox.log")
+        wait_until_answering(f"{self.web_url}/api/v1/config", self.web, self.workdir / "web.log")
+        return Product(web_url=self.web_url, sandbox_url=self.sandbox_url, env=self.env)
+
+    def stop(self) -> None:
+        stop(self.web)
+        stop(self.sandbox)
+        forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
 
 
 @pytest.fixture(scope="session")
-def shared_product(tmp_path_factory, migrated_database):
+def spare_products():
+    """The product the next module of this process will take, started while the current module's tests run: its
+    seconds of start-up overlap the browser's waits instead of adding to them."""
+    spares: list[Launched] = []
+    yield spares
+    for spare in spares:
+        spare.stop()
+
+
+@contextmanager
+def running_product(tmp_path_factory, migrated_database: Path, spares: list[Launched]):
+    build_frontend_if_stale()
+    launched = spares.pop() if spares else Launched(tmp_path_factory, migrated_database)
+    spares.append(Launched(tmp_path_factory, migrated_database))
+    try:
+        yield launched.ready()
+    finally:
+        launched.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_product(tmp_path_factory, migrated_database, spare_products):
     """One product for the modules that say SHARES_PRODUCT = True: they only visit, sign the demo users in and out
     and send contact forms, so none of them depends on what another left (no page connected, no plan, no payment)."""
-    with running_product(tmp_path_factory, migrated_database) as product:
+    with running_product(tmp_path_factory, migrated_database, spare_products) as product:
         yield product
 
 
@@ -90,11 +114,11 @@ def shared_product(tmp_path_factory, migrated_database):
 # users' pages, grant plans or pay, and no other module's tests may depend on what they left. A module that does
 # none of that may share one (SHARES_PRODUCT = True): each product started costs seconds.
 @pytest.fixture(scope="module")
-def product(request, tmp_path_factory, migrated_database):
+def product(request, tmp_path_factory, migrated_database, spare_products):
     if getattr(request.module, "SHARES_PRODUCT", False):
         yield request.getfixturevalue("shared_product")
         return
-    with running_product(tmp_path_factory, migrated_database) as product:
+    with running_product(tmp_path_factory, migrated_database, spare_products) as product:
         yield product
 
 
