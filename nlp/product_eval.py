@@ -1,6 +1,8 @@
 """Product precision and recall on a labelled products file, split by how the comment spells the product
 (correctly, misspelt, or naming none). Each file comes with its own catalogue (`<name>_catalogue.json` beside
-`<name>.jsonl`): `products_heldout` is the final figure and is never used to tune, `products_dev` is for tuning."""
+`<name>.jsonl`): `products_heldout` is the final figure and is never used to tune, `products_dev` is for tuning;
+`products_phone` (nlp/data/build_products_phone.py) names products with phone typing slips, each comment saying which
+(`error`), and is never used to tune either."""
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -11,6 +13,7 @@ from nlp.products import ProductIndex
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HELDOUT = DATA_DIR / "products_heldout.jsonl"
 DEV = DATA_DIR / "products_dev.jsonl"
+PHONE = DATA_DIR / "products_phone.jsonl"
 SPELLINGS = ("correct", "misspelt", "none")
 
 
@@ -25,17 +28,18 @@ def _ratio(part: int, whole: int) -> float:
     return part / whole if whole else 1.0
 
 
-def evaluate(index: ProductIndex, examples: list[dict]) -> dict[str, dict]:
-    """Per spelling kind and "all": comments, precision, recall, and the comments whose products were wrong."""
+def evaluate(index: ProductIndex, examples: list[dict], field: str = "spelling") -> dict[str, dict]:
+    """Per spelling kind (or another `field`, such as a slip's `error`) and "all": comments, precision, recall, and
+    the comments whose products were wrong."""
     counts: dict[str, Counter] = defaultdict(Counter)
     misses: dict[str, list[str]] = defaultdict(list)
     for example in examples:
         gold = set(example["products"])
         found = {hit.name for hit in index.find(catalogue.product_tokens(normalize.tokens(example["text"])))}
-        for kind in (example["spelling"], "all"):
+        for kind in (example[field], "all"):
             counts[kind].update(comments=1, tp=len(gold & found), fp=len(found - gold), fn=len(gold - found))
         if found != gold:
-            misses[example["spelling"]].append(f"{example['text']!r}: found {sorted(found)}, expected {sorted(gold)}")
+            misses[example[field]].append(f"{example['text']!r}: found {sorted(found)}, expected {sorted(gold)}")
     return {kind: {"comments": count["comments"], "precision": _ratio(count["tp"], count["tp"] + count["fp"]),
                    "recall": _ratio(count["tp"], count["tp"] + count["fn"]), "misses": misses[kind]}
             for kind, count in counts.items()}
@@ -51,7 +55,15 @@ def format_report(figures: dict[str, dict], title: str) -> str:
 
 
 def report(path: Path = HELDOUT) -> str:
-    """The products table of `python -m nlp evaluate`: the file's comments against the file's own catalogue."""
-    examples, shop = read(path)
-    return format_report(evaluate(ProductIndex(shop), examples),
-                         f"products ({path.name}, its own catalogue), by spelling:")
+    """The products tables of `python -m nlp evaluate`: the file's comments against the file's own catalogue, then
+    the phone slips' set, by spelling and the misspelt ones' recall by kind of slip."""
+    tables = []
+    for source in (path, PHONE):
+        examples, shop = read(source)
+        index = ProductIndex(shop)
+        title = f"products ({source.name}, its own catalogue), by spelling:"
+        tables.append(format_report(evaluate(index, examples), title))
+    slips = evaluate(index, [example for example in examples if example["spelling"] == "misspelt"], "error")
+    tables.append("misspelt by slip, recall: " + ", ".join(f"{kind} {row['recall']:.3f} ({row['comments']})"
+                                                           for kind, row in sorted(slips.items())))
+    return "\n".join(tables)

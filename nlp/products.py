@@ -99,8 +99,8 @@ class ProductIndex(ProductTables):
         slots = slots[self.pair_keys[slots] == wanted]
         if not len(slots):
             return found
-        pairs = Counter(form for first, end in zip(self.pair_starts[slots].tolist(), self.pair_starts[slots + 1].tolist())
-                        for form in self.pair_forms[first:end].tolist())
+        ranges = zip(self.pair_starts[slots].tolist(), self.pair_starts[slots + 1].tolist())
+        pairs = Counter(form for first, end in ranges for form in self.pair_forms[first:end].tolist())
         needed = self.form_needed_pairs
         return found + sorted(form for form, count in pairs.items() if count >= needed[form])
 

@@ -7,7 +7,7 @@ brings most broken plurals to their singular: فساتين and فستان), the 
 import re
 
 from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 KEY_CACHE_SIZE = 50_000
 SINGLE_FUZZY_MIN = 5
@@ -59,9 +59,10 @@ def variants(word_key: str) -> list[str]:
 
 
 def _within(first: str, second: str) -> bool:
-    """One edit apart, two for words of seven letters or more."""
+    """One edit apart, two for words of seven letters or more; two neighbouring letters swapped, the commonest slip
+    of a thumb on a phone, count as one edit (optimal string alignment distance)."""
     allowed = 2 if min(len(first), len(second)) >= 7 else 1
-    return Levenshtein.distance(first, second, score_cutoff=allowed) <= allowed
+    return OSA.distance(first, second, score_cutoff=allowed) <= allowed
 
 
 def score(word: str, token: str, single: bool) -> float:

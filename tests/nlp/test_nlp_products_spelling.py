@@ -1,5 +1,7 @@
 """Products named the way fans type them: Arabizi, missing accents, plurals, one or two typos, Arabic plurals;
 names shared by several products; and the near words that must not be read as a product."""
+from itertools import takewhile
+
 import pytest
 
 from nlp import product_eval, spelling
@@ -112,6 +114,9 @@ def test_evaluate_prints_product_precision_and_recall_by_spelling(model, tmp_pat
     sample.write_text('{"text": "prix ?", "lang": "fr", "intents": ["price"], "products": []}\n', encoding="utf-8")
     main(["evaluate", str(sample)])
     table = capsys.readouterr().out.split("products (products_heldout.jsonl, its own catalogue), by spelling:")[1]
-    rows = {line.split()[0]: line.split()[1:] for line in table.strip().splitlines()[1:]}
+    # The table ends where another section starts.
+    lines = list(takewhile(lambda line: line.split()[:1] in (["correct"], ["misspelt"], ["none"], ["all"]),
+                           table.strip().splitlines()[1:]))
+    rows = {line.split()[0]: line.split()[1:] for line in lines}
     assert set(rows) == {"correct", "misspelt", "none", "all"}
     assert int(rows["misspelt"][0]) > 50 and float(rows["misspelt"][2]) >= 0.85
