@@ -6,7 +6,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from nlp import catalogue, intents, language, normalize, sentiment, spam
+from nlp import catalogue, intents, language, moderation, normalize, sentiment, spam
 from nlp.intents import IntentScore
 from nlp.products import ProductHit, ProductIndex
 
@@ -20,7 +20,8 @@ class Match:
     language: str
     intents: list[IntentScore] = field(default_factory=list)
     products: list[ProductHit] = field(default_factory=list)
-    negative: bool = False
+    negative: bool = False  # abusive or a complaint: what "hide negative comments" hides
+    abusive: bool = False  # insult, hate, obscenity or threat (nlp/moderation.py); a complaint when only negative
     has_link: bool = False
     # For explaining a decision: the model's best intents whether the agent has them or not, the score an
     # intent needs, and whether the comment read as one that asks nothing (praise, thanks, tags).
@@ -38,7 +39,7 @@ class Match:
                 "intents": [{"name": intent.name, "score": intent.score} for intent in self.intents],
                 "products": [{"name": hit.name, "category": hit.category, "score": hit.score}
                              for hit in self.products],
-                "negative": self.negative, "has_link": self.has_link}
+                "negative": self.negative, "abusive": self.abusive, "has_link": self.has_link}
 
 
 class Matcher:
@@ -59,6 +60,12 @@ class Matcher:
         ranking = intents.ranked(scores)
         # What the comment asks whatever the agent answers: it sets the negative threshold for every agent alike.
         asked = intents.asked(scores, ranking, self.model.threshold)
+        # Real chatter borrows a question's words ("Can you take that to the bank?"): scored only when it would be
+        # answered, it silences the comment.
+        chatter = bool(asked) and moderation.chatter(tokens)
+        if chatter:
+            asked = []
+        abusive = moderation.from_tokens(tokens)
         return Match(
             text=text,
             language=language.detect(tokens, self.model, decisions),
@@ -66,11 +73,12 @@ class Matcher:
             # (app/services/pipeline/drain.py).
             intents=[intent for intent in asked if intent.name in self.intents],
             products=self.products.find(catalogue.product_tokens(tokens)),
-            negative=sentiment.from_scores_asking(scores, tokens, bool(asked)),
+            negative=abusive or sentiment.from_scores_asking(scores, tokens, bool(asked)),
+            abusive=abusive,
             has_link=spam.has_link(text or ""),
             candidates=intents.best(ranking, CANDIDATES),
             threshold=self.model.threshold,
-            silent=intents.is_silent(scores),
+            silent=chatter or intents.is_silent(scores),
         )
 
 

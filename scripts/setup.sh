@@ -26,6 +26,7 @@ if [ ! -f frontend/dist/index.html ] || [ -n "$(find frontend/src frontend/index
 fi
 
 mkdir -p var
-# The intent model for the current training data (about a minute when nlp/data or its code changed, else instant):
+# The intent model and the abuse and chatter model (nlp/moderation.py) for the current training data (a few minutes
+# when nlp/data or its code changed, else instant):
 # workers and the web only load it, and a worker refuses to start without it (docs/architecture.md#the-intent-model).
 .venv/bin/python -m nlp train >/dev/null

@@ -42,10 +42,11 @@ def intent_model():
     """Workers and the web only load the intent model: the run builds it once, before any of them starts (a
     no-op load when setup already built it for the current training data). Under pytest -n, the first process to
     get here builds it while the others wait, then load it."""
-    from nlp import intents, training
+    from nlp import intents, moderation, moderation_training, training
 
     with locks.held(training.cache_dir() / "build.lock"):
         intents.use_model(training.load_or_train())
+        moderation.use_models(moderation_training.load_or_train())
 
 
 @pytest.fixture(scope="session")

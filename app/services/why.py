@@ -21,6 +21,8 @@ REASONS = {
     decision.AGENT_NOT_LIVE: "The agent is not live (Draft or Not Active): it answers nothing.",
     decision.LINK: "The comment carries a link and the page hides links (anti-spam): hidden, not answered.",
     decision.NEGATIVE_HIDDEN: "A negative comment, hidden as the page's settings ask.",
+    decision.ABUSIVE: "An abusive comment (insult, hate, obscenity or threat), hidden as the page's settings ask.",
+    decision.COMPLAINT: "A complaint about the shop, hidden as the page's settings ask.",
     decision.ASKS_NOTHING: "The comment asks nothing (praise, thanks, a tag).",
     decision.INTENT_NOT_IN_AGENT: "The comment is about {intent}, an intent this agent does not have.",
     decision.BELOW_THRESHOLD: "No intent scored {threshold}% or more.",
@@ -46,6 +48,8 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
     threshold = stored.get("threshold")
     candidates = decision.candidates_of(stored.get("candidates"), threshold, agent_intents)
     reason = _reason(log, stored, candidates, actions)
+    # Logs decided before abuse was told from complaints (issue 41) say neither.
+    kind = stored.get("negativeKind") if log.negative else None
     return {
         "language": log.language, "threshold": threshold, "intents": candidates,
         "products": [_product(hit) for hit in log.products or []],
@@ -54,8 +58,8 @@ def explain(log: CommentLog, agent_intents: set[str], actions: list[PlannedActio
         # The answer's version sent: a language, "" for the default answer (None: nothing composed, or a log
         # older than answers in several languages).
         "answerLanguage": stored.get("answerLanguage"),
-        "reason": reason, "reasonText": reason_text(reason, candidates, threshold),
-        "negative": log.negative, "link": log.has_link,
+        "reason": reason, "reasonText": reason_text(reason, candidates, threshold, kind),
+        "negative": log.negative, "negativeKind": kind, "link": log.has_link,
         "actions": [_action(action) for action in actions],
         "proposals": fed if fed is not None else proposals.for_logs([log.id]).get(log.id, []),
     }
@@ -77,9 +81,13 @@ def _answered(actions: list[PlannedAction]) -> bool:
     return any(action.kind == "private_reply" and action.state in ("planned", "sending", "done") for action in actions)
 
 
-def reason_text(reason: str | None, candidates: list[dict], threshold: float | None) -> str | None:
+def reason_text(reason: str | None, candidates: list[dict], threshold: float | None,
+                negative_kind: str | None = None) -> str | None:
+    """The reason in English; a hidden negative comment says whether it was abusive or a complaint when known."""
     if reason is None:
         return None
+    if reason == decision.NEGATIVE_HIDDEN and negative_kind in (decision.ABUSIVE, decision.COMPLAINT):
+        return REASONS[negative_kind]
     missing = next((item["intent"] for item in candidates if item["aboveThreshold"] and not item["inAgent"]), "")
     return REASONS[reason].format(intent=missing, threshold=round((threshold or 0) * 100))
 

@@ -1,11 +1,11 @@
-"""Fixtures of the matching-engine tests: the global model (trained once per session, or read from the
-var/nlp-cache/ it was cached in), the demo catalogue, and a matcher holding every intent."""
+"""Fixtures of the matching-engine tests: the global model and the abuse model (trained once per session, or read
+from the var/nlp-cache/ they were cached in), the demo catalogue, and a matcher holding every intent."""
 import json
 
 import pytest
 
 import nlp
-from nlp import intents, training
+from nlp import intents, moderation, moderation_training, training
 
 DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
 
@@ -14,6 +14,7 @@ DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
 def model():
     loaded = training.load_or_train()
     intents.use_model(loaded)
+    moderation.use_models(moderation_training.load_or_train())  # the abuse model every match reads too
     return loaded
 
 

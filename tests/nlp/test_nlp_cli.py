@@ -25,7 +25,7 @@ def test_match_writes_one_json_object_per_comment(model):
     assert {intent["name"] for intent in lines[0]["intents"]} == {"price", "delivery"}
     assert lines[1]["has_link"] and lines[1]["intents"] == []
     assert lines[2]["products"][0]["name"] == "robe de soirée" and lines[2]["language"] == "tn"
-    assert set(lines[0]) == {"text", "language", "intents", "products", "negative", "has_link"}
+    assert set(lines[0]) == {"text", "language", "intents", "products", "negative", "abusive", "has_link"}
 
 
 def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
@@ -34,10 +34,13 @@ def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
                                 training.read_jsonl(training.DATA_DIR / "comments_heldout.jsonl")[::5]), encoding="utf-8")
     result = run(["evaluate", str(sample), "--catalogue", str(DEMO_CATALOGUE)])
     assert result.returncode == 0, result.stderr
-    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()}
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.strip()}
     assert {"all", "en", "fr", "ar", "tn_latin", "tn_arabic", "mixed"} <= set(rows)
     assert 0.5 <= float(rows["all"][2]) <= 1.0
     assert "comments per second" in result.stdout
+    # The real corpora's held-out comments: abuse per language group, replies to comments that ask nothing.
+    assert {"abuse", "replies"} <= set(rows) and {"olid", "tsac", "mlma_ar", "mlma_en"} <= set(rows)
+    assert 0.0 <= float(rows["olid"][2].rstrip("%")) <= 100.0
 
 
 def test_unknown_intent_or_unreadable_catalogue_is_a_clear_error():

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from app.models import Agent, SocialPage
 from app.services.pipeline import commenter_profiles, matchers
-from nlp import Match, answer, sentiment, spam
+from nlp import Match, answer, moderation, sentiment, spam
 
 # Why a comment is not answered (None: it is). NOT_MATCHED is what the pipeline stores when the matcher matched
 # nothing; `shown_reason` tells it apart by what the matcher read. PLAN_LIMIT and PLAN_EXPIRED are the refusals of
@@ -20,6 +20,8 @@ from nlp import Match, answer, sentiment, spam
 OWN_COMMENT, NO_AGENT, AGENT_NOT_LIVE, LINK = "own_comment", "no_agent", "agent_not_live", "link"
 NOT_MATCHED, NO_ANSWER, PLAN_LIMIT, PLAN_EXPIRED = "not_matched", "no_answer", "plan_limit", "plan_expired"
 NEGATIVE_HIDDEN, ASKS_NOTHING = "negative_hidden", "asks_nothing"
+# What a negative comment is, for the why: an insult, hate, obscenity or threat, or a complaint about the shop.
+ABUSIVE, COMPLAINT = "abusive", "complaint"
 INTENT_NOT_IN_AGENT, BELOW_THRESHOLD = "intent_not_in_agent", "below_threshold"
 # The live pipeline's own: TOO_OLD, an answer that would reach Meta after its 7-day private-reply window
 # (app/services/pipeline/planning.py); REMOVED, a comment its author deleted (app/services/pipeline/lifecycle.py).
@@ -100,18 +102,19 @@ def read(page: SocialPage, agent: Agent | None, comment: Comment) -> tuple[Match
     if comment.own:
         return Match(text=comment.text, language=""), None
     if agent is None:
-        return Match(text=comment.text, language="", negative=sentiment.is_negative(comment.text),
-                     has_link=spam.has_link(comment.text)), None
+        abusive = moderation.is_abusive(comment.text)
+        return Match(text=comment.text, language="", negative=abusive or sentiment.is_negative(comment.text),
+                     abusive=abusive, has_link=spam.has_link(comment.text)), None
     return matchers.reply_to(agent, page, comment.text, comment.names)
 
 
 def decide(page: SocialPage, agent: Agent | None, answers: bool, comment: Comment, match: Match,
            reply: answer.Answer | None) -> Decision:
-    """Anti-spam hides a comment with a link and hide-negative a negative one; a comment hidden for its link is not
-    answered, a negative question is hidden and answered."""
+    """Anti-spam hides a comment with a link and hide-negative a negative one (abuse only when the page keeps
+    complaints); a comment hidden for its link is not answered, a negative question is hidden and answered."""
     moderated = comment.posted and not comment.own  # what the page's moderation may hide
     for_link = moderated and page.spam and match.has_link
-    negative = moderated and page.hide_comment and match.negative
+    negative = moderated and page.hide_comment and match.negative and (match.abusive or not page.keep_complaints)
     reason = _reason(agent, answers, comment, match, reply, for_link)
     facebook = page.platform == "facebook"
     public = page.public_reply_message if facebook and page.public_reply_enabled and \
@@ -135,6 +138,13 @@ def _reason(agent: Agent | None, answers: bool, comment: Comment, match: Match, 
     if reply is None:
         return NO_ANSWER
     return None
+
+
+def negative_kind(match: Match) -> str | None:
+    """ABUSIVE or COMPLAINT for a negative comment, None for another."""
+    if not match.negative:
+        return None
+    return ABUSIVE if match.abusive else COMPLAINT
 
 
 def candidates_of(scores: list[dict] | None, threshold: float | None, agent_intents: set[str]) -> list[dict]:

@@ -259,6 +259,7 @@ def _log_entry(item: Decided) -> dict:
         has_link=match.has_link, link=_comment_link(event, page),
         treated=decision.answered, skip_reason=decision.reason,
         why={"threshold": match.threshold, "silent": match.silent,
+             "negativeKind": comment_decision.negative_kind(match),
              "candidates": [{"intent": item.name, "score": item.score} for item in match.candidates],
              "intent": reply.intent if reply else None, "product": reply.product if reply else None,
              "answerLanguage": reply.language if reply else None})

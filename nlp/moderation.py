@@ -1,0 +1,132 @@
+"""Abuse: insults, slurs, obscenity, hate and threats, in English, French, Arabic and Tunisian (both scripts), told
+apart from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse
+lexicons (nlp/data/lexicons/abusive_*.txt) is in it, not right after a negator, or when the abuse model scores it
+ABUSIVE_THRESHOLD or more. The model (nlp/moderation_training.py) is a logistic regression over words, their letter
+n-grams and word pairs, kept as a plain dict of weights: a comment costs a few dict look-ups a word."""
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from nlp import normalize
+from nlp.catalogue import LEXICON_DIR, lexicon_phrases
+
+# Chosen on the corpora's training part by 4-fold cross-validation (nlp/data/README.md, "Moderation"), never on
+# their held-out comments.
+ABUSIVE_THRESHOLD = 0.65
+# The model's two heads: abuse, and chatter (real comments of the corpora and shop comments that ask nothing, against
+# shop comments that ask). Chatter silences a comment whose intents the intent model would answer.
+ABUSIVE, CHATTER = "abusive", "chatter"
+HEADS = (ABUSIVE, CHATTER)
+CHATTER_THRESHOLD = 0.8
+PHRASE_WORDS = 4
+NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
+# Letter n-grams of a word, with its edges marked: "<kalb>" gives "<ka", "kal", ..., "lb>".
+GRAMS = (3, 4, 5)
+WORD_CACHE = 50_000
+
+
+def word_features(word: str) -> list[str]:
+    marked = f"<{word}>"
+    return [f"w:{word}"] + [marked[start:start + size] for size in GRAMS
+                            for start in range(len(marked) - size + 1)]
+
+
+def features(tokens: list[str]) -> list[str]:
+    """Every feature of a comment's normalised tokens, repeated as often as it occurs."""
+    found = [feature for token in tokens for feature in word_features(token)]
+    found += [f"p:{first} {second}" for first, second in zip(tokens, tokens[1:])]
+    return found
+
+
+class Lexicon:
+    """The abuse lexicons' words and phrases (up to PHRASE_WORDS words), as the engine normalises them."""
+
+    def __init__(self, pattern: str = "abusive_*.txt"):
+        self.entries = lexicon_phrases(pattern)
+        self.starts = frozenset(entry.split()[0] for entry in self.entries)
+
+    def hit(self, tokens: list[str]) -> bool:
+        entries = self.entries
+        # Arabic glues the article to the word: "العاهره" is the lexicon's "عاهره".
+        tokens = [token[2:] if token.startswith("ال") and token[2:] in self.starts else token for token in tokens]
+        return any(" ".join(tokens[start:start + size]) in entries
+                   for start, token in enumerate(tokens)
+                   if token in self.starts and (start == 0 or tokens[start - 1] not in NEGATORS)
+                   for size in range(1, PHRASE_WORDS + 1))
+
+
+@dataclass
+class Model:
+    """The fitted weights by feature and the intercept; features are counted and the sum divided by the square
+    root of their number, as the training scaled them."""
+    weights: dict[str, float]
+    intercept: float
+    _words: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __getstate__(self) -> dict:
+        return {"weights": self.weights, "intercept": self.intercept}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(**state)
+
+    def _word(self, word: str) -> tuple[float, int]:
+        """A word's summed weight and feature count, cached: the same few thousand words make most comments."""
+        found = self._words.get(word)
+        if found is None:
+            if len(self._words) >= WORD_CACHE:
+                self._words.clear()
+            terms = word_features(word)
+            found = self._words[word] = (sum(self.weights.get(term, 0.0) for term in terms), len(terms))
+        return found
+
+    def score(self, tokens: list[str]) -> float:
+        """The probability that the comment is abusive."""
+        total, count = 0.0, 0
+        for token in tokens:
+            weight, terms = self._word(token)
+            total += weight
+            count += terms
+        weights = self.weights
+        for first, second in zip(tokens, tokens[1:]):
+            total += weights.get(f"p:{first} {second}", 0.0)
+            count += 1
+        decision = self.intercept + (total / math.sqrt(count) if count else 0.0)
+        return 1.0 / (1.0 + math.exp(-max(min(decision, 50.0), -50.0)))
+
+
+_models: dict[str, Model] | None = None
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    return Lexicon()
+
+
+def model(head: str = ABUSIVE) -> Model:
+    """A head of the cached model (`python -m nlp train` builds it; nlp/moderation_training.py)."""
+    global _models
+    if _models is None:
+        from nlp import moderation_training
+
+        _models = moderation_training.load()
+    return _models[head]
+
+
+def use_models(replacement: dict[str, Model]) -> None:
+    global _models
+    _models = replacement
+
+
+def from_tokens(tokens: list[str]) -> bool:
+    return lexicon().hit(tokens) or model().score(tokens) >= ABUSIVE_THRESHOLD
+
+
+def chatter(tokens: list[str]) -> bool:
+    """True when the comment reads as the talk of social networks that asks a shop nothing (a tweet on politics, a
+    comment on a TV show), however much it borrows a question's words."""
+    return model(CHATTER).score(tokens) >= CHATTER_THRESHOLD
+
+
+def is_abusive(text: str) -> bool:
+    """True when the comment insults, threatens, is obscene or hateful."""
+    return from_tokens(normalize.tokens(text or ""))

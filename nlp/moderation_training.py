@@ -1,0 +1,139 @@
+"""Fits the model of nlp/moderation.py with scikit-learn: one vocabulary of the comment's words, their letter n-grams
+and its word pairs, and a logistic regression per head, on the training part of the real corpora (nlp/corpora.py),
+the shop comments of nlp/data/comments_train.jsonl and the sentences of nlp/data/moderation/written_*.txt.
+- abusive: the corpora's offence labels; TSAC is sentiment, not offence, so a TSAC or shop comment is abusive only
+  with a lexicon insult in it (complaints teach the head what is not abuse).
+- chatter: every corpus comment and every shop comment that asks nothing, against the shop comments that ask.
+The fitted weights are copied into plain dicts, cached under var/nlp-cache/ keyed by data and code like the intent
+model, and built by `python -m nlp train`."""
+import hashlib
+import pickle
+from pathlib import Path
+
+from nlp import corpora, moderation, normalize, training
+
+WRITTEN_DIR = training.DATA_DIR / "moderation"
+CODE_FILES = ("normalize.py", "corpora.py", "moderation.py", "moderation_training.py")
+# Chosen on the corpora's training part by 4-fold cross-validation (nlp/data/README.md, "Moderation").
+C = 4.0
+# The comments labelled for something else than offence (TSAC's sentiment, the shop comments' intents): abusive only
+# with a lexicon insult.
+WEAK = frozenset({"tsac", "shop"})
+# A written sentence stands for the many comments like it that no corpus holds (French abuse, harmless swearing).
+WRITTEN_WEIGHT = 20.0
+# Smaller weights are dropped from the shipped dicts: over a quarter of the features and of a worker's memory for them,
+# while a comment's decision moves by a few hundredths at most.
+KEPT_WEIGHT = 0.01
+# Features seen fewer times are dropped: they only fit the training set.
+MIN_COUNT = 2
+
+
+def data_files() -> list[Path]:
+    return sorted(path for path in corpora.CORPORA_DIR.rglob("*") if path.is_file()) + \
+        sorted(moderation.LEXICON_DIR.glob("abusive_*.txt")) + sorted(WRITTEN_DIR.glob("written_*.txt")) + \
+        [training.TRAIN_FILE]
+
+
+def cache_key() -> str:
+    digest = hashlib.sha256()
+    for path in [*data_files(), *(training.PACKAGE_DIR / name for name in CODE_FILES)]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def model_path() -> Path:
+    return training.cache_dir() / f"moderation-{cache_key()}.pkl"
+
+
+def examples() -> list[dict]:
+    """The training part: the corpora's (never their held-out comments) and the shop comments, each with the
+    label the model learns."""
+    rows = corpora.split(corpora.every(), heldout_part=False)
+    rows = [{**row, "chatter": True} for row in rows]
+    rows += [{"text": example["text"], "group": example["lang"], "corpus": "shop", "abusive": False,
+              "chatter": not example["intents"]} for example in training.read_jsonl(training.TRAIN_FILE)]
+    rows += [{"text": text, "group": "", "corpus": "written", "abusive": abusive, "chatter": chatter}
+             for abusive, chatter, name in ((True, None, "written_abusive.txt"), (False, None, "written_harmless.txt"),
+                                            (False, True, "written_chatter.txt"))
+             for text in _sentences(WRITTEN_DIR / name)]
+    lexicon = moderation.Lexicon()
+    return [{**row, "abusive": row["abusive"] or (row["corpus"] in WEAK and lexicon.hit(normalize.tokens(row["text"])))}
+            for row in rows]
+
+
+def _sentences(path: Path) -> list[str]:
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def fit(rows: list[dict], strength: float = C) -> tuple:
+    """The vectorizer (counts scaled by their square root sum, as moderation.Model scores them) and a classifier
+    per head (moderation.HEADS), each fitted on the rows that have its label."""
+    import numpy as np
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vectorizer = CountVectorizer(analyzer=_features, min_df=MIN_COUNT)
+    matrix = _scaled(vectorizer.fit_transform([row["text"] for row in rows]))
+    classifiers = {}
+    for head in moderation.HEADS:
+        labelled = np.array([row[head] is not None for row in rows])
+        weights = [WRITTEN_WEIGHT if row["corpus"] == "written" else 1.0 for row in rows if row[head] is not None]
+        classifiers[head] = LogisticRegression(C=strength, max_iter=2000, solver="liblinear").fit(
+            matrix[labelled], [bool(row[head]) for row in rows if row[head] is not None], sample_weight=weights)
+    return vectorizer, classifiers
+
+
+def _features(text: str) -> list[str]:
+    return moderation.features(normalize.tokens(text))
+
+
+def _scaled(matrix):
+    """Each row divided by the square root of its feature count: what moderation.Model.score does."""
+    import numpy as np
+    from scipy.sparse import diags
+
+    totals = np.asarray(matrix.sum(axis=1)).ravel()
+    return diags(1.0 / np.sqrt(np.maximum(totals, 1.0))) @ matrix
+
+
+def decisions(vectorizer, classifier, texts: list[str]):
+    """One head's raw decisions, for cross-validation."""
+    return classifier.decision_function(_scaled(vectorizer.transform(texts)))
+
+
+def compact(vectorizer, classifiers: dict) -> dict[str, moderation.Model]:
+    """Each head's weights as a plain dict, the features it barely weighs left out."""
+    models = {}
+    for head, classifier in classifiers.items():
+        weights = classifier.coef_[0]
+        models[head] = moderation.Model(weights={feature: float(weights[column])
+                                                 for feature, column in vectorizer.vocabulary_.items()
+                                                 if abs(weights[column]) >= KEPT_WEIGHT},
+                                        intercept=float(classifier.intercept_[0]))
+    return models
+
+
+def load() -> dict[str, moderation.Model]:
+    path = model_path()
+    try:
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    except FileNotFoundError:
+        raise training.ModelUnavailable("missing", path) from None
+    except (OSError, EOFError, pickle.UnpicklingError) as error:
+        raise training.ModelUnavailable("unreadable", path, f": {error}") from None
+
+
+def load_or_train() -> dict[str, moderation.Model]:
+    try:
+        return load()
+    except training.ModelUnavailable:
+        models = compact(*fit(examples()))
+        path = model_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{id(models)}.tmp")
+        with partial.open("wb") as handle:
+            pickle.dump(models, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        partial.replace(path)
+        return models

@@ -1,0 +1,73 @@
+"""Abuse (insults, slurs, obscenity, threats) hidden in every language and told apart from complaints, and the
+"hide negative comments" switch with the page's "keep complaints visible" (issue 41)."""
+import pytest
+
+from app.models import SocialPage
+from app.services import why
+from app.services.pipeline import comment_decision
+from app.services.pipeline.comment_decision import Comment
+from nlp import moderation
+
+ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "espèce d'attardé", "t'es qu'une salope",
+         "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar"]
+HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
+            "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
+            "combien la robe ?", "بالتوفيق ان شاء الله"]
+COMPLAINT = "Service nul, très déçue, arnaque !"
+
+
+@pytest.mark.parametrize("text", ABUSE)
+def test_insults_are_abusive_in_every_language(model, matcher, text):
+    match = matcher.match(text)
+    assert moderation.is_abusive(text) and match.abusive and match.negative
+
+
+@pytest.mark.parametrize("text", HARMLESS)
+def test_swearing_and_disasters_that_insult_no_one_are_not_abusive(model, matcher, text):
+    assert not moderation.is_abusive(text) and not matcher.match(text).abusive
+
+
+def test_a_complaint_is_negative_without_being_abusive(model, matcher):
+    match = matcher.match(COMPLAINT)
+    assert match.negative and not match.abusive
+    assert comment_decision.negative_kind(match) == comment_decision.COMPLAINT
+    assert comment_decision.negative_kind(matcher.match("ya 9a7ba")) == comment_decision.ABUSIVE
+
+
+def test_a_negator_before_an_insult_takes_it_back(model):
+    assert moderation.lexicon().hit(["ya", "kalb"]) and not moderation.lexicon().hit(["not", "idiot"])
+
+
+def _page(keep_complaints: bool) -> SocialPage:
+    return SocialPage(platform="facebook", spam=False, likes_comment=False, hide_comment=True,
+                      keep_complaints=keep_complaints, public_reply_enabled=False, public_reply_message="")
+
+
+@pytest.mark.parametrize("keep, complaint_hidden", [(False, True), (True, False)])
+def test_hide_negative_hides_abuse_always_and_complaints_unless_the_page_keeps_them(model, matcher, keep,
+                                                                                       complaint_hidden):
+    page = _page(keep)
+    for text, hidden in ((COMPLAINT, complaint_hidden), ("ya 9a7ba", True), ("Magnifique, bravo !", False)):
+        decision = comment_decision.decide(page, None, False, Comment(text), matcher.match(text), None)
+        assert decision.hide is hidden, text
+
+
+def test_the_why_says_abusive_or_complaint():
+    texts = {kind: why.reason_text(comment_decision.NEGATIVE_HIDDEN, [], None, kind)
+             for kind in (comment_decision.ABUSIVE, comment_decision.COMPLAINT, None)}
+    assert "abusive" in texts["abusive"] and "insult" in texts["abusive"]
+    assert "complaint" in texts["complaint"]
+    assert texts[None] == why.REASONS[comment_decision.NEGATIVE_HIDDEN]
+
+
+@pytest.mark.parametrize("text", ["قداش سيبت بلادة", "Can you take that to the bank?",
+                                  "Connaissez-vous tous les outils de #Google ?"])
+def test_figures_of_speech_that_borrow_a_questions_words_are_not_answered(model, matcher, text):
+    assert not matcher.match(text).matched
+
+
+@pytest.mark.parametrize("text, intent", [("can I pay by bank card?", "payment_methods"),
+                                          ("قداش الفستان الأحمر؟", "price"), ("9adech el robe?", "price"),
+                                          ("vous livrez à Sfax ?", "delivery")])
+def test_shop_questions_with_the_same_words_are_still_answered(model, matcher, text, intent):
+    assert [found.name for found in matcher.match(text).intents][:1] == [intent]
