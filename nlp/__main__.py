@@ -5,7 +5,7 @@ import json
 import sys
 from pathlib import Path
 
-from nlp import intents, product_eval, training
+from nlp import intents, moderation_eval, moderation_training, product_eval, training
 from nlp.evaluate import evaluate, format_report
 from nlp.matcher import build_matcher
 
@@ -31,6 +31,9 @@ def run_train(_: argparse.Namespace) -> None:
     model = training.load_or_train()
     heads = len(model.calibrated)
     print(f"model {training.model_path()} ({len(model.vocabulary)} features, {heads} calibrated heads)")
+    heads = moderation_training.load_or_train()
+    sizes = ", ".join(f"{name} {len(head.weights)} features" for name, head in heads.items())
+    print(f"abuse and chatter model {moderation_training.model_path()} ({sizes})")
 
 
 def run_match(options: argparse.Namespace) -> None:
@@ -49,6 +52,9 @@ def run_evaluate(options: argparse.Namespace) -> None:
     matcher = build_matcher(_intent_names(options.intents), _catalogue(options.catalogue))
     print(format_report(evaluate(matcher, examples)))
     print(product_eval.report())
+    print(moderation_eval.format_moderation(moderation_eval.moderation_report()))
+    every_intent = build_matcher(sorted(intents.NAMES), {})
+    print(moderation_eval.format_false_replies(moderation_eval.false_reply_report(every_intent)))
 
 
 def main(argv: list[str] | None = None) -> None:
