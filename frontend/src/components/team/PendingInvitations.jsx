@@ -32,7 +32,8 @@ function Row({ invitation, busy, onResend, onMail, onRevoke }) {
       </Group>
       <Group gap="xs" mt="sm" wrap="wrap">
         {invitation.email ? (
-          <Button size="compact-sm" variant="light" loading={busy === invitation.id} onClick={() => onResend(invitation)}
+          <Button size="compact-sm" variant="light" loading={busy === invitation.id}
+            onClick={() => onResend(invitation)}
             aria-label={t('teamScreen.pending.resendTo', { name })}>
             {t('teamScreen.pending.resend')}
           </Button>

@@ -37,7 +37,8 @@ export function useTeamAdmin({ pageId, platform }, members) {
       const { selectedPage, selectPage } = useSessionStore.getState()
       // The selected page is no longer the user's own: the screens offer it as to an invited admin.
       if (selectedPage) selectPage({ ...selectedPage, status: 'listPageInviteAdmin' })
-      useFeedbackStore.getState().toast('pageCards.disconnect.ownerDone', 'success', { values: { name: memberName(member) } })
+      const values = { name: memberName(member) }
+      useFeedbackStore.getState().toast('pageCards.disconnect.ownerDone', 'success', { values })
       members.reload({ quiet: true })
     } catch (error) {
       console.warn('owner not changed', error)

@@ -36,7 +36,8 @@ afterEach(async () => {
 
 describe('chat simulator: the why of a test comment (issue 42)', { timeout: 20000 }, () => {
   it('opens the same why as a live comment under the reply, without actions', async () => {
-    wizardApi.test.mockResolvedValueOnce([{ response: { text: 'La robe rouge: 59 DT.', buttons: [] }, why: answeredWhy }])
+    const reply = { response: { text: 'La robe rouge: 59 DT.', buttons: [] }, why: answeredWhy }
+    wizardApi.test.mockResolvedValueOnce([reply])
     renderWithProviders(<Simulator />)
     await say('combien la robe rouge ?', 'Write a comment…')
     fireEvent.click(await screen.findByRole('button', { name: 'Why this answer?' }))

@@ -17,6 +17,8 @@ const mailed = { id: 7, memberName: 'Sami Guest', email: 'sami@example.com', tok
   expiresAt: '2030-05-04T10:00:00Z', expired: false }
 const expired = { id: 6, memberName: 'Nour Late', email: 'nour@example.com', tokenPage: 'tok6', link: 'http://x/tok6',
   expiresAt: '2020-05-04T10:00:00Z', expired: true }
+// A loaded machine renders Mantine slowly: the finds wait up to 5 s.
+const SLOW = { timeout: 5000 }
 const linkOnly = { id: 5, memberName: 'Rania Link', email: null, tokenPage: 'tok5', link: 'http://x/tok5',
   expiresAt: '2030-05-04T10:00:00Z', expired: false }
 
@@ -36,12 +38,13 @@ describe('team screen: roles, owner and invitations waiting (issue 42)', { timeo
     const change = vi.spyOn(membershipApi, 'changeRole')
       .mockResolvedValue([team[0], { ...team[1], role: 'invited_admin' }])
     renderApp('/home/team')
-    const role = await screen.findByRole('combobox', { name: 'Role of Karim Trabelsi' })
+    const role = await screen.findByRole('combobox', { name: 'Role of Karim Trabelsi' }, SLOW)
     expect(role.value).toBe('Invited member')
     fireEvent.click(role)
-    fireEvent.click(await screen.findByRole('option', { name: 'Invited admin' }))
-    await waitFor(() => expect(change).toHaveBeenCalledWith('501', 'facebook', team[1], 'invited_admin'))
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role of Karim Trabelsi' }).value).toBe('Invited admin'))
+    fireEvent.click(await screen.findByRole('option', { name: 'Invited admin' }, SLOW))
+    await waitFor(() => expect(change).toHaveBeenCalledWith('501', 'facebook', team[1], 'invited_admin'), SLOW)
+    const shown = () => screen.getByRole('combobox', { name: 'Role of Karim Trabelsi' }).value
+    await waitFor(() => expect(shown()).toBe('Invited admin'), SLOW)
     expect(screen.queryByRole('combobox', { name: 'Role of Amira Ben Salah' })).toBeNull()
   })
 
@@ -49,51 +52,53 @@ describe('team screen: roles, owner and invitations waiting (issue 42)', { timeo
     const hand = vi.spyOn(pagesApi, 'makeOwner').mockResolvedValue(true)
     renderApp('/home/team')
     expect(screen.queryByRole('button', { name: 'Make Amira Ben Salah the owner' })).toBeNull()
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Karim Trabelsi the owner' }))
-    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Karim Trabelsi the owner' }, SLOW))
+    const dialog = await screen.findByRole('dialog', {}, SLOW)
     expect(dialog.textContent).toContain('Make Karim Trabelsi the owner of Maison Jasmin?')
     membershipApi.listUser.mockResolvedValue([{ ...team[1], role: 'owner' }, { ...team[0], role: 'invited_admin' }])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make owner' }))
-    await waitFor(() => expect(hand).toHaveBeenCalledWith('facebook', '501', '2'))
-    expect(await screen.findByText('Only the owner of the page can invite or remove members.')).toBeTruthy()
+    await waitFor(() => expect(hand).toHaveBeenCalledWith('facebook', '501', '2'), SLOW)
+    expect(await screen.findByText('Only the owner of the page can invite or remove members.', {}, SLOW)).toBeTruthy()
     expect(useSessionStore.getState().selectedPage.status).toBe('listPageInviteAdmin')
   })
 
   it('says when the new owner\'s offer refuses the handover', async () => {
     vi.spyOn(pagesApi, 'makeOwner').mockResolvedValue(false)
     renderApp('/home/team')
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Karim Trabelsi the owner' }))
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make owner' }))
-    await waitFor(() => expect(useFeedbackStore.getState().alert?.messageKey).toBe('pageCards.disconnect.ownerRefused'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Karim Trabelsi the owner' }, SLOW))
+    fireEvent.click(within(await screen.findByRole('dialog', {}, SLOW)).getByRole('button', { name: 'Make owner' }))
+    const alerted = () => useFeedbackStore.getState().alert?.messageKey
+    await waitFor(() => expect(alerted()).toBe('pageCards.disconnect.ownerRefused'), SLOW)
   })
 
-  it('lists the invitations waiting: sent again, revoked after a confirmation, a link alone sent by e-mail', async () => {
-    const resend = vi.spyOn(membershipApi, 'resend').mockResolvedValue({ ...expired, expired: false, expiresAt: '2030-06-01T10:00:00Z' })
+  it('lists the invitations waiting: sent again, revoked after a confirmation, a link alone mailed', async () => {
+    const renewed = { ...expired, expired: false, expiresAt: '2030-06-01T10:00:00Z' }
+    const resend = vi.spyOn(membershipApi, 'resend').mockResolvedValue(renewed)
     const revoke = vi.spyOn(membershipApi, 'revoke').mockResolvedValue([mailed, expired])
     renderApp('/home/team')
-    const list = await screen.findByText('Invitations waiting')
+    const list = await screen.findByText('Invitations waiting', {}, SLOW)
     expect(list).toBeTruthy()
-    expect(screen.getByText('Expired')).toBeTruthy()
+    expect(await screen.findByText('Expired', {}, SLOW)).toBeTruthy()
     expect(screen.getByText('Link only: not sent by e-mail yet')).toBeTruthy()
     expect(screen.getAllByText(/^Valid until /)).toHaveLength(2)
 
     fireEvent.click(screen.getByRole('button', { name: 'Send the invitation of Nour Late again' }))
-    await waitFor(() => expect(resend).toHaveBeenCalledWith(6))
-    await waitFor(() => expect(screen.queryByText('Expired')).toBeNull())
+    await waitFor(() => expect(resend).toHaveBeenCalledWith(6), SLOW)
+    await waitFor(() => expect(screen.queryByText('Expired')).toBeNull(), SLOW)
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke the invitation of Rania Link' }))
-    const dialog = await screen.findByRole('dialog')
+    const dialog = await screen.findByRole('dialog', {}, SLOW)
     expect(dialog.textContent).toContain('Revoke the invitation of Rania Link?')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }))
-    await waitFor(() => expect(revoke).toHaveBeenCalledWith(5))
-    await waitFor(() => expect(screen.queryByText('Rania Link')).toBeNull())
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(5), SLOW)
+    await waitFor(() => expect(screen.queryByText('Rania Link')).toBeNull(), SLOW)
   })
 
   it('puts the e-mail address first in the invitation form, and speaks French', async () => {
     await i18n.changeLanguage('fr')
     renderApp('/home/team')
-    fireEvent.click(await screen.findByRole('button', { name: "Envoyer l'invitation de Rania Link par e-mail" }))
-    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(await screen.findByRole('button', { name: "Envoyer l'invitation de Rania Link par e-mail" }, SLOW))
+    const dialog = await screen.findByRole('dialog', {}, SLOW)
     const fields = within(dialog).getAllByRole('textbox')
     expect(fields.map((field) => field.labels[0].textContent)).toEqual(['Adresse e-mail', 'Nom de la personne'])
     expect(fields[1].value).toBe('Rania Link')
