@@ -5,7 +5,7 @@ import json
 import sys
 from pathlib import Path
 
-from nlp import intents, moderation_eval, moderation_training, product_eval, training
+from nlp import intents, language_eval, moderation_eval, moderation_training, product_eval, question_eval, training
 from nlp.evaluate import evaluate, format_report
 from nlp.matcher import build_matcher
 
@@ -55,6 +55,8 @@ def run_evaluate(options: argparse.Namespace) -> None:
     print(moderation_eval.format_moderation(moderation_eval.moderation_report()))
     every_intent = build_matcher(sorted(intents.NAMES), {})
     print(moderation_eval.format_false_replies(moderation_eval.false_reply_report(every_intent)))
+    print(language_eval.format_report(language_eval.evaluate(every_intent)))
+    print(question_eval.format_report(question_eval.evaluate(every_intent)))
 
 
 def main(argv: list[str] | None = None) -> None:
