@@ -32,7 +32,7 @@ export default function Evidence({ proposal }) {
       </List>
       {items.length > EVIDENCE_FIRST && (
         <>
-          <Collapse in={open}>
+          <Collapse expanded={open}>
             <List spacing={2} size="sm" listStyleType="none">
               {items.slice(EVIDENCE_FIRST).map((item, index) => <Comment key={index} item={item} />)}
             </List>
