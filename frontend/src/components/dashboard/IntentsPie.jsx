@@ -37,7 +37,7 @@ export default function IntentsPie({ page }) {
                 <ColorSwatch color={row.color} size={14} withShadow={false} />
                 <Text size="sm" className="dashboard__intent-title">{titles[index]}</Text>
               </Group>
-              <Text size="sm" fw={700} className="dashboard__intent-value">{formatCount(row.value)}</Text>
+              <Text size="sm" fw={700} className="dashboard__intent-value">{formatCount(row.value, i18n.language)}</Text>
             </Group>
           ))}
         </Stack>

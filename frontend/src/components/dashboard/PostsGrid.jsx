@@ -37,8 +37,8 @@ function PostCard({ row }) {
           {postPreview(post.message) || t('dashboard.posts.noText')}
         </Text>
         <Group justify="space-around" wrap="nowrap">
-          <Figure label={t('dashboard.posts.comments')} value={formatCount(row.comments)} />
-          <Figure label={t('dashboard.posts.matched')} value={formatCount(row.matched)} />
+          <Figure label={t('dashboard.posts.comments')} value={formatCount(row.comments, i18n.language)} />
+          <Figure label={t('dashboard.posts.matched')} value={formatCount(row.matched, i18n.language)} />
           <Figure label={t('dashboard.posts.performance')} value={`${row.performance}%`} />
         </Group>
         <Progress value={row.performance} size="sm" color={row.performance >= 50 ? 'green' : 'orange'}

@@ -42,7 +42,7 @@ function Reconnect({ page, owner, connecting, onConnect }) {
 }
 
 export default function PageCard({ page, selected = false, connecting = false, onConnect, onSelect, onChanged }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [disconnecting, setDisconnecting] = useState(false)
   const instagram = page.platform === 'instagram'
   const otherTeam = page.status === OTHER_TEAM
@@ -84,11 +84,11 @@ export default function PageCard({ page, selected = false, connecting = false, o
         <Badge size="xs" variant="light" color={borderColor(page.status)}>{t(`pageCards.status.${page.status}`)}</Badge>
         <Group gap="md" justify="center" wrap="nowrap">
           <Stack gap={0} align="center">
-            <Text fw={700} className="page-card__fans">{formatCount(page.fans)}</Text>
+            <Text fw={700} className="page-card__fans">{formatCount(page.fans, i18n.language)}</Text>
             <Text size="xs" c="dimmed">{t(instagram ? 'pageCards.followers' : 'pageCards.fans')}</Text>
           </Stack>
           <Stack gap={0} align="center">
-            <Text fw={700} className="page-card__interactions">{formatCount(page.interactions)}</Text>
+            <Text fw={700} className="page-card__interactions">{formatCount(page.interactions, i18n.language)}</Text>
             <Text size="xs" c="dimmed">{t(instagram ? 'pageCards.posts' : 'pageCards.newLikes')}</Text>
           </Stack>
         </Group>

@@ -14,10 +14,12 @@ export const LOADING_MS = 1500
 export const CAROUSEL_FROM = 5
 export const DELAY_MODES = ['immediatly', 'Exactly', 'Randomly']
 
-/** 1234 → "1.2k"; 999 and below as they are. */
-export function formatCount(value) {
+/** 1234 → "1.2k" ("1,2k" in French); 999 and below as they are, in the reader's language's digits. */
+export function formatCount(value, language = 'en') {
   const n = Number(value) || 0
-  return n > 999 ? `${(n / 1000).toFixed(1)}k` : String(n)
+  if (n <= 999) return new Intl.NumberFormat(language).format(n)
+  const thousands = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  return `${thousands.format(n / 1000)}k`
 }
 
 /** Page names in lists are cut to 14 characters. */

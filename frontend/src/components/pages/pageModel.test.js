@@ -10,6 +10,8 @@ describe('page rules', () => {
     expect(formatCount(1000)).toBe('1.0k')
     expect(formatCount(15230)).toBe('15.2k')
     expect(formatCount(undefined)).toBe('0')
+    expect(formatCount(15230, 'fr')).toBe('15,2k')
+    expect(formatCount(999, 'fr')).toBe('999')
   })
 
   it('cuts names to 14 characters', () => {
