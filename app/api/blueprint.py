@@ -24,3 +24,14 @@ class GuardedParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = GuardedParser()
+
+
+def stacked(*decorators):
+    """One decorator for views that share a stack of them: `decorators` applied as if written one above the other,
+    the first outermost."""
+
+    def decorate(view):
+        for decorator in reversed(decorators):
+            view = decorator(view)
+        return view
+    return decorate

@@ -14,7 +14,7 @@ import re
 from flask import current_app
 from flask.views import MethodView
 
-from app.api.blueprint import Blueprint
+from app.api.blueprint import Blueprint, stacked
 from app.api.comments_schemas import (POST_ID_PATTERN, PUBLISHER_ID_PATTERN, LogAnswerSchema, LogsQuerySchema,
                                       LogsSchema, ManualAnswerBodySchema, ProfileQuerySchema, ProfilesSchema)
 from app.api.logs_stream import logs_response
@@ -40,15 +40,9 @@ def _checked(value: str, pattern: str, what: str) -> str:
 
 def _team_read(query_schema, answer_schema):
     """A read of the caller's team's data: signed in, its query checked (422), 404 outside the team as for nothing."""
-    decorators = (signed_in(blp), blp.arguments(query_schema, location="query"),
-                  blp.response(200, answer_schema), blp.alt_response(404, response="NOT_FOUND"),
-                  blp.alt_response(422, response="UNPROCESSABLE_ENTITY"))
-
-    def decorate(view):
-        for decorator in reversed(decorators):
-            view = decorator(view)
-        return view
-    return decorate
+    return stacked(signed_in(blp), blp.arguments(query_schema, location="query"),
+                   blp.response(200, answer_schema), blp.alt_response(404, response="NOT_FOUND"),
+                   blp.alt_response(422, response="UNPROCESSABLE_ENTITY"))
 
 
 @blp.route("/logEvent/post/<string:postId>/all")

@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import UnprocessableEntity
 
 from app import graph
-from app.api.blueprint import Blueprint
+from app.api.blueprint import Blueprint, stacked
 from app.errors import DomainError
 from app.services import app_removal, data_deletion
 from app.webhooks.refusals import refuse
@@ -59,14 +59,8 @@ def _person(form: dict) -> str:
 
 def _signed_callback(answer_schema):
     """What both callbacks are: the signed form in, `answer_schema` out, and the refusals documented."""
-    decorators = (blp.arguments(SignedRequestForm, location="form"), blp.response(200, answer_schema),
-                  blp.alt_response(400, response="BAD_REQUEST"), blp.alt_response(429, response="TOO_MANY_REQUESTS"))
-
-    def decorate(view):
-        for decorator in reversed(decorators):
-            view = decorator(view)
-        return view
-    return decorate
+    return stacked(blp.arguments(SignedRequestForm, location="form"), blp.response(200, answer_schema),
+                   blp.alt_response(400, response="BAD_REQUEST"), blp.alt_response(429, response="TOO_MANY_REQUESTS"))
 
 
 @blp.route("/deauthorize")
