@@ -1,24 +1,28 @@
-"""Each agent's matcher, built once per (agent version, catalogue version) in a process and reused.
+"""Each agent's matcher, built once per agent version in a process and brought up to date with its page's catalogue
+changes off the comment path (app/services/pipeline/matcher_store.py).
 
 The workers and the chat simulator both come here, so they answer a comment the same way.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 
 from sqlalchemy import select
 
 from app.database import session
-from app.models import Agent, Category, SocialPage
-from nlp import Match, Matcher, MatcherCache, answer
+from app.models import Agent, Category, Product, SocialPage, Synonym
+from app.services.pipeline.matcher_store import MatcherStore
+from nlp import Match, Matcher, answer
 
-_cache = MatcherCache(size=256)
+_store = MatcherStore(size=256)
 
 
 def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
     # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
-    key = (agent.id, agent.created_at, agent.version, page.id, page.created_at, page.catalogue_version)
-    return _cache.get(key, lambda: (agent_intent_names(agent), page_catalogue(page.id)))
+    owner = (agent.id, agent.created_at, agent.version, page.id, page.created_at)
+    return _store.get(owner, page.catalogue_version, lambda: agent_intent_names(agent),
+                      lambda: page_catalogue(page.id))
 
 
 def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Match, answer.Answer | None]:
@@ -35,13 +39,19 @@ def agent_intent_names(agent: Agent) -> list[str]:
 
 
 def page_catalogue(page_id: int) -> dict:
-    """The page's products in the matching engine's shape (default categories included: they hold products)."""
-    categories = session.scalars(select(Category).where(Category.page_id == page_id).order_by(Category.id))
-    return {"categories": [
-        {"name": category.name,
-         "products": [{"name": product.content, "synonyms": [synonym.value for synonym in product.synonyms]}
-                      for product in category.products]}
-        for category in categories]}
+    """The page's products in the matching engine's shape (default categories included: they hold products).
+    Three flat reads, not one per product: a 20,000-product catalogue is read in a fraction of a second."""
+    synonyms = defaultdict(list)
+    for product_id, value in session.execute(select(Synonym.product_id, Synonym.value).join(Product).where(
+            Product.page_id == page_id).order_by(Synonym.id)):
+        synonyms[product_id].append(value)
+    products = defaultdict(list)
+    for category_id, product_id, name in session.execute(select(Product.category_id, Product.id, Product.content).where(
+            Product.page_id == page_id).order_by(Product.id)):
+        products[category_id].append({"name": name, "synonyms": synonyms[product_id]})
+    categories = session.execute(select(Category.id, Category.name).where(Category.page_id == page_id)
+                                 .order_by(Category.id))
+    return {"categories": [{"name": name, "products": products[category_id]} for category_id, name in categories]}
 
 
 def intents_config(agent: Agent) -> tuple[dict, ...]:

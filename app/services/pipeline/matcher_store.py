@@ -1,0 +1,93 @@
+"""This process's matchers, one per (agent version, page), following the page's catalogue changes without ever
+building a product index on the comment path once the page has a matcher here.
+
+A catalogue change raises the page's catalogue_version. The next comment then gets, at once, the old matcher with
+the changed products layered on it (nlp/product_delta.py: milliseconds for a synonym or a few products), and a full
+build of the new catalogue starts in a thread of its own, which swaps itself in when done. A change too large to
+layer keeps the old matcher answering until its full build is in. Only a page's very first comment in a process
+builds on the comment path. Another page's matcher is never dropped nor rebuilt by a change: entries are per page,
+and only the least recently used ones go when the store is full.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable
+
+from nlp import Matcher, build_matcher, product_delta
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Current:
+    """The matcher answering for `version` of the catalogue, and the full build it layers on (itself when full)."""
+    version: int
+    matcher: Matcher
+    base: Matcher
+    base_entries: dict
+    intent_names: tuple[str, ...]
+
+
+class MatcherStore:
+    def __init__(self, size: int):
+        self.size = size
+        self._entries: OrderedDict = OrderedDict()
+        self._building: set = set()
+        self._lock = threading.Lock()
+        # One build at a time: a build is computing, and two at once would only share the same cores.
+        self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build")
+
+    def get(self, owner, version: int, intent_names: Callable[[], list[str]],
+            catalogue: Callable[[], dict]) -> Matcher:
+        """The matcher for `owner` (agent version and page) at catalogue `version`; the loaders are called only
+        when this process has no matcher for the owner yet, or its catalogue changed."""
+        with self._lock:
+            current = self._entries.get(owner)
+            if current is not None:
+                self._entries.move_to_end(owner)
+                if current.version >= version or (owner, version) in self._building:
+                    return current.matcher
+        if current is None:
+            names, products = tuple(intent_names()), catalogue()
+            matcher = build_matcher(list(names), products)
+            self._put(owner, Current(version, matcher, matcher, product_delta.entries(products), names))
+            return matcher
+        return self._follow(owner, current, version, catalogue())
+
+    def _follow(self, owner, current: Current, version: int, products: dict) -> Matcher:
+        """The owner's matcher for a changed catalogue now (layered, or the old one), its full build started."""
+        layered = product_delta.layered(current.base, current.base_entries, products)
+        if layered is not None:
+            self._put(owner, Current(version, layered, current.base, current.base_entries, current.intent_names))
+        with self._lock:
+            self._building.add((owner, version))
+        self._builder.submit(self._build, owner, version, current.intent_names, products)
+        return layered or current.matcher
+
+    def _build(self, owner, version: int, names: tuple[str, ...], products: dict) -> None:
+        try:
+            matcher = build_matcher(list(names), products)
+            # Unless a later change is already answering (its own build is then coming).
+            self._put(owner, Current(version, matcher, matcher, product_delta.entries(products), names), newest=True)
+        except Exception:  # a thread's failure is nobody's to catch: the layered or old matcher keeps answering
+            log.exception("building the matcher of %s at catalogue version %s failed", owner, version)
+        finally:
+            with self._lock:
+                self._building.discard((owner, version))
+
+    def _put(self, owner, current: Current, newest: bool = False) -> None:
+        with self._lock:
+            known = self._entries.get(owner)
+            if newest and known is not None and known.version > current.version:
+                return
+            self._entries[owner] = current
+            self._entries.move_to_end(owner)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,48 @@
+"""A matcher brought up to date with a catalogue change without rebuilding its product index.
+
+Building a page's product index costs seconds on a large catalogue (nlp/product_tables.py). A change of a few
+products (a synonym added, a product renamed) is instead read through a layer: the full index of the catalogue as it
+was, with the changed products' hits left out, plus a small index of the changed products alone, built in
+milliseconds. The caller rebuilds the full index in its own time and swaps it in; until then the layer answers.
+"""
+from __future__ import annotations
+
+import copy
+
+from nlp.matcher import Matcher
+from nlp.products import ProductHit, ProductIndex
+
+# Past this many changed products a layer is no cheaper than a rebuild: the caller keeps the old matcher instead.
+MOST_CHANGED = 500
+
+
+def entries(catalogue: dict) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Each product of a catalogue, as (name, category) -> its synonyms: what a change is compared on."""
+    return {(str(product.get("name") or "").strip(), str(category.get("name") or "")):
+            tuple(sorted(map(str, product.get("synonyms") or [])))
+            for category in catalogue.get("categories") or [] for product in category.get("products") or []}
+
+
+class LayeredIndex:
+    """The products of `base` minus `changed`, plus those of `delta`: `find` reads like a `ProductIndex`."""
+
+    def __init__(self, base: ProductIndex, changed: set[tuple[str, str]], delta: ProductIndex):
+        self.base, self.changed, self.delta = base, changed, delta
+
+    def find(self, words: list[str]) -> list[ProductHit]:
+        kept = [hit for hit in self.base.find(words) if (hit.name, hit.category) not in self.changed]
+        return sorted(kept + self.delta.find(words), key=lambda hit: -hit.score)
+
+
+def layered(base: Matcher, base_entries: dict, catalogue: dict) -> Matcher | None:
+    """`base` answering for `catalogue` (whose full index `base_entries` describes as it was), or None when more
+    than MOST_CHANGED products changed. Products added, removed or whose synonyms changed are the changed ones."""
+    now = entries(catalogue)
+    changed = {key for key in base_entries.keys() | now.keys() if base_entries.get(key) != now.get(key)}
+    if len(changed) > MOST_CHANGED:
+        return None
+    delta = {"categories": [{"name": category, "products": [{"name": name, "synonyms": list(now[(name, category)])}]}
+                            for name, category in sorted(changed) if (name, category) in now]}
+    matcher = copy.copy(base)  # the intent model and the agent's intents are shared; only the products differ
+    matcher.products = LayeredIndex(base.products, changed, ProductIndex(delta))
+    return matcher

@@ -1,0 +1,95 @@
+"""A catalogue change reaches the next comment without a rebuild on the comment path (issue 40): the next comment of
+the changed page is read by the page's matcher with the changed product layered on it, its full build follows in a
+thread of its own, and another page's matcher stays the one it had. The drain runs in this process (so the test can
+look at the matchers it used); the webhooks, the database and the Graph calls to the sandbox are real."""
+import threading
+import time
+
+import pytest
+from sqlalchemy import select
+
+from app.database import session
+from app.models import Category, CommentLog, InboxEvent, Product, SocialPage
+from app.services import catalogue
+from app.services.pipeline import drain, matchers
+from nlp.products import ProductIndex
+from tests.workers.conftest import add_agent, connect_page
+
+NEW_SYNONYM = "zorblaxine"
+
+
+@pytest.fixture
+def two_shops(app, sandbox, live_web, unheard_bells):
+    """Pages A (a catalogue of 300 dresses) and B, each with a live agent answering availability questions."""
+    settings = dict(app.config)
+    shops = []
+    for _ in range(2):
+        page, post_id = connect_page(sandbox, settings, live_web)
+        agent = add_agent(page, post_id, {"availability": "Oui, en stock !", "price": "45 DT"})
+        shops.append((page, post_id, agent))
+    page_a = shops[0][0]
+    catalogue.change(page_a, catalogue.add_category, "Robes",
+                     [{"content": f"Robe modèle {number}", "synonyms": [f"rm{number}"]} for number in range(300)])
+    return settings, sandbox, shops
+
+
+def _comment(sandbox, post_id: str, message: str) -> str:
+    comment_id = sandbox.admin.comment(post_id, message, author={"id": "7100001", "name": "Fan Nour"})["id"]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not _stored(comment_id):
+        time.sleep(0.1)
+    assert _stored(comment_id), "the webhook never stored the comment"
+    return comment_id
+
+
+def _stored(comment_id: str) -> bool:
+    session.rollback()
+    return session.scalar(select(InboxEvent.id).where(InboxEvent.comment_id == comment_id)) is not None
+
+
+def _logged_products(comment_id: str) -> list[dict]:
+    session.rollback()
+    return session.scalar(select(CommentLog).where(CommentLog.comment_id == comment_id)).products
+
+
+def _matcher(page: SocialPage, agent):
+    session.expire_all()
+    return matchers.matcher_for(agent, session.get(SocialPage, page.id))
+
+
+def test_a_new_synonym_answers_the_next_comment_while_no_matcher_is_rebuilt_on_the_comment_path(two_shops):
+    settings, sandbox, ((page_a, post_a, agent_a), (page_b, post_b, agent_b)) = two_shops
+    _comment(sandbox, post_a, "la robe modèle 7 est disponible ?")
+    _comment(sandbox, post_b, "c'est combien ?")
+    drain.drain(settings)
+    before_a, before_b = _matcher(page_a, agent_a), _matcher(page_b, agent_b)
+    # The process's build thread is kept busy until the comment is answered, so the answer cannot come from the full
+    # build, however quickly a loaded machine or a small catalogue lets it finish.
+    builder_busy = threading.Event()
+    matchers._store._builder.submit(builder_busy.wait)
+
+    try:
+        dresses = session.scalar(select(Category).where(Category.page_id == page_a.id))
+        product = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
+        catalogue.change(page_a, catalogue.add_synonyms, dresses.id, product.id, [NEW_SYNONYM])
+        asked_a = _comment(sandbox, post_a, f"le {NEW_SYNONYM} est disponible ?")
+        asked_b = _comment(sandbox, post_b, "disponible ?")
+        drain.drain(settings)
+
+        assert [(hit["name"], hit["spelling"], hit["synonym"]) for hit in _logged_products(asked_a)] == \
+            [("Robe modèle 12", NEW_SYNONYM, True)]
+        assert len(sandbox.admin.comment_effects(asked_a)["private_replies"]) == 1
+        assert len(sandbox.admin.comment_effects(asked_b)["private_replies"]) == 1
+        assert _matcher(page_b, agent_b) is before_b  # B's matcher was neither dropped nor rebuilt
+        # A's comment was read by the old full index with the change layered on it: no build on the comment path.
+        after_a = _matcher(page_a, agent_a)
+        assert after_a is not before_a and after_a.products.base is before_a.products
+    finally:
+        builder_busy.set()  # never left waiting: the process could not end
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not isinstance(_matcher(page_a, agent_a).products, ProductIndex):
+        time.sleep(0.2)
+    rebuilt = _matcher(page_a, agent_a)
+    assert isinstance(rebuilt.products, ProductIndex)  # the full build, made in its own thread, took over
+    assert [hit.name for hit in rebuilt.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 12"]
