@@ -27,6 +27,8 @@ GRAPH_PACED = Counter(f"{PREFIX}_graph_paced_seconds", "Seconds Graph calls of p
 DUE_TO_SENT = Histogram(f"{PREFIX}_action_due_to_sent_seconds", "From an action's due time to its Graph call "
                                                                 "returning done", ["kind"],
                         buckets=(0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600))
+PERIODIC_EXPIRED = Counter(f"{PREFIX}_periodic_expired", "Beat messages dropped unrun because they waited past their "
+                                                         "expiry (the next run reads the same table)", ["task"])
 
 
 def comments_received(count: int, source: str) -> None:
@@ -51,6 +53,10 @@ def action_outcome(outcome) -> None:
     if due_at is not None:
         now = datetime.now(timezone.utc).replace(tzinfo=None)  # the models store naive UTC
         DUE_TO_SENT.labels(kind=kind).observe(max((now - due_at).total_seconds(), 0.0))
+
+
+def periodic_expired(task: str) -> None:
+    PERIODIC_EXPIRED.labels(task=task).inc()
 
 
 def graph_paced(seconds: float) -> None:

@@ -27,9 +27,10 @@ queue.bind(celery)
 DISPATCH_INTERVAL, SWEEP_INTERVAL = settings.dispatch_interval, settings.sweep_interval
 celery.conf.beat_scheduler = "workers.beat:QuietScheduler"
 celery.conf.beat_schedule = {
-    # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4).
-    # Each message expires after a few periods: those beat published while no worker ran are dropped unrun, and the
-    # next tick reads the same table.
+    # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4), on
+    # the `actions` queue that a worker process of its own serves (Procfile `dispatcher`), so no ingest backlog
+    # delays it. Each message expires after a few periods: those published while no dispatcher ran are dropped unrun
+    # (counted: workers/observability.py), and the next tick reads the same table.
     "dispatch-due-actions": {"task": queue.DISPATCH_DUE, "schedule": DISPATCH_INTERVAL,
                              "options": {"expires": 5 * DISPATCH_INTERVAL}},
     "requeue-stale-work": {"task": queue.SWEEP_STALE, "schedule": SWEEP_INTERVAL,

@@ -7,12 +7,16 @@ dead so its live values stop counting.
 """
 from __future__ import annotations
 
+import logging
 import os
 
-from celery.signals import setup_logging, task_postrun, task_prerun, worker_init, worker_process_shutdown
+from celery.signals import (setup_logging, task_postrun, task_prerun, task_revoked, worker_init,
+                            worker_process_shutdown)
 
-from app import log_context, logging_setup, metrics_export
+from app import log_context, logging_setup, metrics, metrics_export
 from workers.celery_app import settings
+
+log = logging.getLogger(__name__)
 
 
 # From the import on: Celery warns (running as root, for one) before it sends setup_logging.
@@ -32,6 +36,15 @@ def _task_started(task_id=None, **_kwargs) -> None:
 @task_postrun.connect
 def _task_ended(**_kwargs) -> None:
     log_context.clear()
+
+
+@task_revoked.connect
+def _expired_unrun(sender=None, expired=False, **_kwargs) -> None:
+    """A beat message that waited past its expiry is dropped unrun: harmless, as every periodic task reads its table
+    and the next run does the skipped one's work, but counted and logged so a starved queue shows."""
+    if expired and sender is not None:
+        metrics.periodic_expired(sender.name)
+        log.warning("%s expired in the queue unrun; the next run covers it", sender.name)
 
 
 @worker_init.connect

@@ -108,6 +108,7 @@ class Product:
     post_id: str
     directory: Path
     processes: list = field(default_factory=list)
+    web_url: str = ""  # where the sandbox delivers webhooks (another page connected by a test subscribes it too)
 
     def start_worker(self) -> WorkerProcess:
         worker = WorkerProcess(worker_env(self.settings), ",".join(queue.QUEUES)).start()
@@ -184,7 +185,7 @@ def start_product(base_settings, recovery_database_url, sandbox, tmp_path):
         threading.Thread(target=server.serve_forever, name="recovery-web", daemon=True).start()
         page, post_id = connect_page(sandbox, dict(application.config), f"http://127.0.0.1:{server.server_port}")
         add_agent(page, post_id, {"price": "Bonjour ##FIRST_NAME##, la robe est à 45 DT."})
-        product = Product(settings, sandbox, page, post_id, tmp_path)
+        product = Product(settings, sandbox, page, post_id, tmp_path, web_url=f"http://127.0.0.1:{server.server_port}")
         started.append((product, server))
         return product
 
