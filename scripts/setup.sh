@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what a fresh clone lacks, and only that: the Python virtual environment from the pinned lock,
-# the frontend packages, and the built frontend. Safe to run again; each step is skipped when up to date.
+# Installs what a fresh clone lacks, and only that: the Python virtual environment from the pinned lock and the
+# models it builds, the frontend packages and the built frontend. Safe to run again; each step is skipped when up to
+# date. The frontend and the Python side need nothing of each other: they are set up side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,19 @@ python3 -c 'import sys, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null 
   || { echo "This needs Python 3.11 or newer with venv: install python3 and python3-venv" >&2; exit 1; }
 need npm "This needs Node.js 20 and npm: install them (apt-get install nodejs npm)"
 
+frontend() {
+  if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
+    (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  if [ ! -f frontend/dist/index.html ] || [ -n "$(find frontend/src frontend/index.html frontend/package.json -newer frontend/dist/index.html -print -quit)" ]; then
+    (cd frontend && npm run build --silent)
+  fi
+}
+frontend_log=$(mktemp)
+trap 'rm -f "$frontend_log"' EXIT
+frontend >"$frontend_log" 2>&1 &
+frontend_pid=$!
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
@@ -18,15 +32,13 @@ if [ ! -f .venv/.installed ] || [ requirements.lock -nt .venv/.installed ]; then
   touch .venv/.installed
 fi
 
-if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
-fi
-if [ ! -f frontend/dist/index.html ] || [ -n "$(find frontend/src frontend/index.html frontend/package.json -newer frontend/dist/index.html -print -quit)" ]; then
-  (cd frontend && npm run build --silent)
-fi
-
 mkdir -p var
-# The intent model and the abuse and chatter model (nlp/moderation.py) for the current training data (a few minutes
-# when nlp/data or its code changed, else instant):
-# workers and the web only load it, and a worker refuses to start without it (docs/architecture.md#the-intent-model).
+# The intent model and the abuse and chatter model (nlp/moderation.py) for the current training data (a minute or
+# two when nlp/data or its code changed, else instant): workers and the web only load them, and a worker refuses to
+# start without the intent model (docs/architecture.md#the-intent-model).
 .venv/bin/python -m nlp train >/dev/null
+
+frontend_status=0
+wait "$frontend_pid" || frontend_status=$?
+cat "$frontend_log"
+[ "$frontend_status" -eq 0 ] || { echo "setup: the frontend's packages or build failed" >&2; exit "$frontend_status"; }
