@@ -16,6 +16,7 @@ from app import redis_keys
 log = logging.getLogger(__name__)
 
 INGEST_INBOX = "ingest.drain_inbox"
+INGEST_PAGE = "ingest.drain_page"  # one slow page's comments, apart (app/services/pipeline/fair.py)
 DISPATCH_DUE = "actions.dispatch_due"
 POLL_PAGES = "polling.poll_pages"
 TRAIN_AGENT = "training.train_agent"
@@ -28,11 +29,13 @@ DELETE_USER_DATA = "privacy.delete_user_data"
 RESUME_DELETIONS = "privacy.resume_deletions"
 CHECK_TOKENS = "tokens.check_pages"
 PING = "health.ping"
+COMMENT_SET_ASIDE = "ingest.comment_set_aside"  # shows operators, in Flower, a comment that killed its workers
 
 # Queues are named after jobs so a burst of comments never delays training or mail, nor a long replay either.
 QUEUES = ("ingest", "actions", "training", "mail", "sweeps", "replay", "default")
 ROUTES = {
     INGEST_INBOX: "ingest",
+    INGEST_PAGE: "ingest",
     DISPATCH_DUE: "actions",
     POLL_PAGES: "sweeps",
     SWEEP_STALE: "sweeps",
@@ -45,6 +48,7 @@ ROUTES = {
     SEND_MAIL: "mail",
     RUN_REPLAY: "replay",
     PING: "default",
+    COMMENT_SET_ASIDE: "default",
 }
 
 _celery = None

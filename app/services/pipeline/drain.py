@@ -27,7 +27,8 @@ from app import log_context, metrics, queue
 from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services.billing import limits
-from app.services.pipeline import actions, comment_decision, commenter_profiles, lifecycle, planning
+from app.services.pipeline import (actions, comment_decision, comment_log, commenter_profiles, fair, lifecycle,
+                                   planning, takes)
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -55,8 +56,10 @@ class Decided:
     reply_at: datetime
 
 
-def drain(settings: dict) -> int:
+def drain(settings: dict, page: str | None = None) -> int:
     """Decide unprocessed comments, a batch at a time, until none is left; returns how many this call decided.
+    With `page` (a page's external id), only that page's: its own task, when it was too slow to share batches
+    (app/services/pipeline/fair.py).
 
     A batch's actions are sent by a second thread while the next batch is decided: sending is mostly waiting (on
     the Graph API, on each outcome's write), deciding mostly computing, so the two overlap. One batch is sent at a
@@ -66,13 +69,21 @@ def drain(settings: dict) -> int:
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="send") as sender:
         sending = None
         while time.monotonic() < started + DRAIN_SECONDS:
-            batch = _next_events(BATCH_SIZE, failed)
+            batch = _fair_batch(failed, page)
             if not batch:
                 _wait(sending)
                 return decided
             if len(batch) == BATCH_SIZE:
-                queue.ring(queue.INGEST_INBOX)  # a backlog: another worker child (or host) joins this drain
-            count, due_now = _decide_or_isolate(batch, failed)
+                _ring(page)  # a backlog: another worker child (or host) joins this drain
+            batch = takes.take(batch, settings)  # counted first: a comment that kills its worker is seen (takes.py)
+            if not batch:
+                continue  # a comment set aside
+            shares = fair.Shares()
+            try:
+                count, due_now = _decide_or_isolate(batch, failed, shares)
+            finally:
+                takes.release(batch)
+            fair.hand_over(shares.slow, page)
             session.close()  # the identity map holds this batch's rows (loaded: the sender reads them); start clean
             _wait(sending)
             # In a copy of this context: the sender's log lines carry the task's id as the drain's do.
@@ -82,8 +93,26 @@ def drain(settings: dict) -> int:
             if len(batch) < BATCH_SIZE:
                 time.sleep(LINGER_SECONDS)
         _wait(sending)
-    queue.ring(queue.INGEST_INBOX)  # time is up with comments left: a new message carries on
+    _ring(page)  # time is up with comments left: a new message carries on
     return decided
+
+
+def _ring(page: str | None) -> None:
+    if page is None:
+        queue.ring(queue.INGEST_INBOX)
+    else:
+        queue.enqueue(queue.INGEST_PAGE, page)
+
+
+def _fair_batch(failed: set[int], page: str | None) -> list[InboxEvent]:
+    """The next batch, round-robin across pages (app/services/pipeline/fair.py), in that order. When another
+    worker holds all of those, the oldest comments nobody holds, so a second drain never stops early."""
+    order = fair.round_robin_ids(BATCH_SIZE, failed, page, set() if page else fair.set_aside())
+    if not order:
+        return []
+    rank = {event_id: number for number, event_id in enumerate(order)}
+    batch = sorted(_next_events(BATCH_SIZE, failed, event_ids=order), key=lambda event: rank[event.id])
+    return batch or _next_events(BATCH_SIZE, failed, page=page)
 
 
 def _send(due_now: list, settings: dict, deadline: float) -> None:
@@ -98,7 +127,8 @@ def _wait(sending: Future | None) -> None:
         sending.result()  # a failure to send is raised here, as if sent inline
 
 
-def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> list[InboxEvent]:
+def _next_events(limit: int, failed: set[int], event_id: int | None = None, event_ids: list[int] | None = None,
+                 page: str | None = None) -> list[InboxEvent]:
     query = (select(InboxEvent).where(InboxEvent.processed_at.is_(None)).order_by(InboxEvent.received_at,
                                                                                   InboxEvent.id)
              .limit(limit).with_for_update(skip_locked=True).execution_options(populate_existing=True))
@@ -106,15 +136,19 @@ def _next_events(limit: int, failed: set[int], event_id: int | None = None) -> l
         query = query.where(InboxEvent.id.not_in(failed))
     if event_id is not None:
         query = query.where(InboxEvent.id == event_id)
+    if event_ids is not None:
+        query = query.where(InboxEvent.id.in_(event_ids))
+    if page is not None:
+        query = query.where(InboxEvent.page_external_id == page)
     return list(session.scalars(query))
 
 
-def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> tuple[int, list]:
+def _decide_or_isolate(batch: list[InboxEvent], failed: set[int], shares: fair.Shares) -> tuple[int, list]:
     """Decide the batch; if that raises, decide its comments one by one, so one bad comment stops only itself.
     Returns how many comments were decided here and the actions reserved for sending now."""
     event_ids = [event.id for event in batch]
     try:
-        return len(batch), _decide(batch)
+        return _decide(batch, shares)
     except OperationalError:
         raise  # the database is away or busy: the task retries later
     except Exception:
@@ -126,7 +160,7 @@ def _decide_or_isolate(batch: list[InboxEvent], failed: set[int]) -> tuple[int, 
     for event_id in event_ids:
         alone = _next_events(1, failed, event_id)  # empty when another worker decided it meanwhile
         if alone:
-            count, reserved = _decide_or_isolate(alone, failed)
+            count, reserved = _decide_or_isolate(alone, failed, shares)
             decided, due_now = decided + count, due_now + reserved
     return decided, due_now
 
@@ -144,24 +178,30 @@ def _failed(event_id: int, failed: set[int]) -> None:
     session.commit()
 
 
-def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
-    """Log, plan and commit a batch; returns the actions reserved for sending now, with their pages."""
+def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tuple[PlannedAction, SocialPage]]]:
+    """Log, plan and commit a batch, each page within its share (app/services/pipeline/fair.py); returns how many
+    comments were reached (the others stay in the inbox) and the actions reserved for sending now, with their pages."""
     pages = _pages_of(batch)
     agents = _agents_of(list(pages.values()), batch)
-    decided, own = [], []
+    decided, own, reached = [], [], []
     for event in batch:
+        if not shares.may_decide(event.page_external_id):
+            continue
+        reached.append(event.id)
         log_context.bind_event(event)
         page = pages.get((event.platform, event.page_external_id))
         if page is None or not page.is_connected:
             continue
+        since = time.monotonic()
         item = _decision(event, page, _agent_for(agents, page, event.post_external_id))
+        shares.spend(event.page_external_id, since)
         if item is None:
             continue  # the page's own reply: never decided (no reply loops)
         # The page's own top-level comments are only logged (after the others), so a team trying its agent from
         # the page sees why nothing came; they are no commenter's and draw nothing.
         (own if item.decision.reason == comment_decision.OWN_COMMENT else decided).append(item)
     _take_replies(decided)
-    entries = [_log_entry(item) for item in decided + own]
+    entries = [comment_log.row(item.event, item.page, item.agent, item.decision) for item in decided + own]
     for entry, log_id in zip(entries, insert_rows(CommentLog, entries)):
         entry["id"] = log_id
     planned = [action for item, entry in zip(decided, entries)
@@ -171,11 +211,11 @@ def _decide(batch: list[InboxEvent]) -> list[tuple[PlannedAction, SocialPage]]:
     for item, action_id in zip(planned, insert_rows(PlannedAction, [_action_row(item) for item in planned])):
         set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
     commenter_profiles.record([(item.page, item.event) for item in decided])
-    lifecycle.mark_processed([event.id for event in batch])  # and cancels what a removal meanwhile caught
+    lifecycle.mark_processed(reached)  # and cancels what a removal meanwhile caught
     session.commit()
     metrics.comments_decided([item.decision for item in decided])
     pages_by_id = {page.id: page for page in pages.values()}
-    return [(item, pages_by_id[item.page_id]) for item in due_now]
+    return len(reached), [(item, pages_by_id[item.page_id]) for item in due_now]
 
 
 def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
@@ -236,39 +276,6 @@ def _take_replies(decided: list[Decided]) -> None:
         granted, refusal = limits.take_replies(owner_id, len(owners_items))
         for item in owners_items[granted:]:
             item.decision = item.decision.refused(refusal)
-
-
-def _log_entry(item: Decided) -> dict:
-    """The log event's row (inserted with the batch's others in one statement, without ORM objects)."""
-    event, page, agent, decision = item.event, item.page, item.agent, item.decision
-    match, reply = decision.match, decision.reply
-    intents = [{"intent": item.name, "score": round(item.score, 4)} for item in match.intents]
-    if agent is not None and match.matched:
-        intents = [{**item, "resp": reply.text if reply and item["intent"] == reply.intent else None,
-                    "buttons": reply.buttons if reply and item["intent"] == reply.intent else []}
-                   for item in intents]
-    return dict(
-        page_id=page.id, agent_id=agent.id if agent else None, inbox_event_id=event.id,
-        comment_id=event.comment_id, post_external_id=event.post_external_id, message=event.message or "",
-        created_time=event.created_time, language=match.language or None, success=match.matched,
-        intents=intents, top_intent=match.intents[0].name if match.intents else None,
-        answer=reply.text if reply else None, buttons=reply.buttons if reply else [],
-        products=[{"name": p.name, "category": p.category, "score": round(p.score, 2), "spelling": p.spelling,
-                   "synonym": p.synonym, "words": p.words} for p in match.products],
-        publisher_id=event.from_id, publisher=commenter_profiles.publisher(event), negative=match.negative,
-        has_link=match.has_link, link=_comment_link(event, page),
-        treated=decision.answered, skip_reason=decision.reason,
-        why={"threshold": match.threshold, "silent": match.silent,
-             "negativeKind": comment_decision.negative_kind(match),
-             "candidates": [{"intent": item.name, "score": item.score} for item in match.candidates],
-             "intent": reply.intent if reply else None, "product": reply.product if reply else None,
-             "answerLanguage": reply.language if reply else None})
-
-
-def _comment_link(event: InboxEvent, page: SocialPage) -> str | None:
-    if page.platform == "facebook":
-        return f"https://www.facebook.com/{event.comment_id}"
-    return None
 
 
 def _action_row(item: PlannedAction) -> dict:
