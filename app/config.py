@@ -112,6 +112,9 @@ DEFAULTS = {
     # Flower's users, "user:password[,user2:password2]"; `python -m workers.flower` refuses to start without it
     # outside development and test.
     "FLOWER_BASIC_AUTH": "",
+    # Tests only, read only with APP_ENV=test: a worker process that takes a comment with exactly this text dies, as
+    # one out of memory would (app/services/pipeline/takes.py).
+    "CRASH_ON_COMMENT": "",
 }
 
 

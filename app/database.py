@@ -164,14 +164,17 @@ def insert_rows(model, rows: list[dict]) -> list[int]:
     return ids
 
 
-def upsert(model, rows: list[dict], conflict_columns: list[str], updates) -> None:
+def upsert(model, rows: list[dict], conflict_columns: list[str], updates, returning=(), connection=None):
     """INSERT ... ON CONFLICT (key) DO UPDATE for every row, safe when two writers race.
 
     `updates(excluded)` gives the SET clause; `excluded` is the row that was proposed. The rows must have
-    distinct keys (PostgreSQL refuses to update one row twice in a statement).
+    distinct keys (PostgreSQL refuses to update one row twice in a statement). With `returning` (columns), the
+    result's rows; on `connection` instead of the session (a transaction of the caller's own).
     """
     if not rows:
-        return
+        return None
     statement = _dialect_insert(model.__table__)
-    session.execute(statement.on_conflict_do_update(index_elements=conflict_columns,
-                                                    set_=updates(statement.excluded)), rows)
+    statement = statement.on_conflict_do_update(index_elements=conflict_columns, set_=updates(statement.excluded))
+    if returning:
+        statement = statement.returning(*returning)
+    return (connection or session).execute(statement, rows)

@@ -27,6 +27,8 @@ GRAPH_PACED = Counter(f"{PREFIX}_graph_paced_seconds", "Seconds Graph calls of p
 DUE_TO_SENT = Histogram(f"{PREFIX}_action_due_to_sent_seconds", "From an action's due time to its Graph call "
                                                                 "returning done", ["kind"],
                         buckets=(0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600))
+COMMENTS_SET_ASIDE = Counter(f"{PREFIX}_comments_set_aside", "Comments never decided because taking them killed "
+                                                             "their worker process again and again")
 PERIODIC_EXPIRED = Counter(f"{PREFIX}_periodic_expired", "Beat messages dropped unrun because they waited past their "
                                                          "expiry (the next run reads the same table)", ["task"])
 
@@ -53,6 +55,10 @@ def action_outcome(outcome) -> None:
     if due_at is not None:
         now = datetime.now(timezone.utc).replace(tzinfo=None)  # the models store naive UTC
         DUE_TO_SENT.labels(kind=kind).observe(max((now - due_at).total_seconds(), 0.0))
+
+
+def comment_set_aside() -> None:
+    COMMENTS_SET_ASIDE.inc()
 
 
 def periodic_expired(task: str) -> None:

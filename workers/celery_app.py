@@ -59,6 +59,7 @@ import workers.observability  # noqa: E402,F401  (logs and metrics on Celery's s
 import workers.polling  # noqa: E402,F401
 import workers.privacy  # noqa: E402,F401
 import workers.replay  # noqa: E402,F401
+import workers.set_aside  # noqa: E402,F401
 import workers.sweeps  # noqa: E402,F401
 import workers.tokens  # noqa: E402,F401
 import workers.training  # noqa: E402,F401

@@ -45,6 +45,22 @@ class InboxEvent(Base):
     attempts: Mapped[int] = mapped_column(default=0)
     # When a `remove` change said its author deleted it (app/services/pipeline/lifecycle.py): never decided then.
     removed_at: Mapped[datetime | None]
+    # Why the comment was never decided although processed: taking it killed its worker process again and again
+    # (app/services/pipeline/takes.py).
+    set_aside_why: Mapped[str | None] = mapped_column(String(255))
+
+
+class InboxTake(Base):
+    """A drain's take of an inbox comment that has not ended yet: counted (and committed) before the comment is
+    decided, removed when its batch ends. A row left over means a worker process died with the comment in hand;
+    `takes` counts how often (app/services/pipeline/takes.py). No foreign key: inserting one would wait on the lock
+    the drain holds on the inbox row."""
+
+    __tablename__ = "inbox_takes"
+
+    inbox_event_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    takes: Mapped[int] = mapped_column(default=1)
+    taken_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class CommentLog(Base):
