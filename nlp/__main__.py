@@ -3,6 +3,7 @@ and writes one JSON object a line, `evaluate` prints the quality figures of a la
 import argparse
 import json
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from nlp import intents, language_eval, moderation_eval, moderation_training, product_eval, question_eval, training
@@ -28,12 +29,19 @@ def _intent_names(option: str | None) -> list[str]:
 
 
 def run_train(_: argparse.Namespace) -> None:
-    model = training.load_or_train()
-    heads = len(model.calibrated)
-    print(f"model {training.model_path()} ({len(model.vocabulary)} features, {heads} calibrated heads)")
+    # The two models share nothing: the abuse and chatter model is built in a process of its own meanwhile.
+    with ProcessPoolExecutor(max_workers=1) as beside:
+        moderation_built = beside.submit(_train_moderation)
+        model = training.load_or_train()
+        heads = len(model.calibrated)
+        print(f"model {training.model_path()} ({len(model.vocabulary)} features, {heads} calibrated heads)")
+        print(moderation_built.result())
+
+
+def _train_moderation() -> str:
     heads = moderation_training.load_or_train()
     sizes = ", ".join(f"{name} {len(head.weights)} features" for name, head in heads.items())
-    print(f"abuse and chatter model {moderation_training.model_path()} ({sizes})")
+    return f"abuse and chatter model {moderation_training.model_path()} ({sizes})"
 
 
 def run_match(options: argparse.Namespace) -> None:
