@@ -1,12 +1,20 @@
 """Splits the hand-written real-style shop questions (issue 41) once: a question is held out when a hash of its text
 says so (one in three), the rest join the training sources. Reads a file in the sources' format (`[lang -]` headers,
 `text | i:intent,intent` lines) and writes `sources/coverage41_questions.txt` (training) and
-`shop_questions_heldout.jsonl` (never trained on: nlp/question_eval.py measures the engine on it).
+`shop_questions_heldout.jsonl` (never trained on: nlp/question_eval.py measures the engine on it). A held-out
+question that is a training comment, or one a typo away (the builder's near-duplicate rule), is left out: the
+model would have seen it. Run it after the training comments are built, then build them again.
 Run: .venv/bin/python nlp/data/split_questions.py QUESTIONS.txt"""
 import hashlib
 import json
 import sys
 from pathlib import Path
+
+from rapidfuzz import fuzz
+from rapidfuzz.process import extractOne
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_comments  # noqa: E402  (a sibling module, not a package)
 
 DATA_DIR = Path(__file__).resolve().parent
 TRAINING = DATA_DIR / "sources" / "coverage41_questions.txt"
@@ -23,7 +31,20 @@ def heldout(text: str) -> bool:
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:8], 16) % 3 == 0
 
 
+def seen_in_training() -> set[str]:
+    """The training comments as the near-duplicate rule compares them."""
+    lines = (DATA_DIR / "comments_train.jsonl").read_text(encoding="utf-8").splitlines()
+    return {build_comments.comparable(json.loads(line)["text"]) for line in lines if line.strip()}
+
+
+def near_training(text: str, seen: set[str]) -> bool:
+    reduced = build_comments.comparable(text)
+    return reduced in seen or bool(extractOne(reduced, seen, scorer=fuzz.ratio,
+                                              score_cutoff=build_comments.NEAR_DUPLICATE_RATIO))
+
+
 def main(path: Path) -> None:
+    seen = seen_in_training()
     training, kept = [HEADER], []
     lang = ""
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -35,6 +56,8 @@ def main(path: Path) -> None:
         elif line.strip():
             text, labels = line.split(" | i:")
             if heldout(text):
+                if near_training(text, seen):
+                    continue
                 kept.append({"text": text, "lang": lang, "intents": [] if labels == "-" else labels.split(",")})
             else:
                 training.append(line + "\n")

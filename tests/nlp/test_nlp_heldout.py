@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rapidfuzz import fuzz
 from rapidfuzz.process import cdist
 
@@ -15,12 +16,15 @@ from tests.nlp.test_nlp_crossval import load_script, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 HELDOUT_FILE = training.DATA_DIR / "comments_heldout.jsonl"
+# The real-style shop questions held out for issue 41 (nlp/data/split_questions.py).
+QUESTIONS_FILE = training.DATA_DIR / "shop_questions_heldout.jsonl"
 GROUPS = {"en", "fr", "ar", "tn_latin", "tn_arabic", "mixed"}
 
 
-def test_heldout_comments_are_neither_training_comments_nor_near_copies_of_them():
+@pytest.mark.parametrize("heldout_file", [HELDOUT_FILE, QUESTIONS_FILE], ids=lambda path: path.name)
+def test_heldout_comments_are_neither_training_comments_nor_near_copies_of_them(heldout_file):
     build = load_script("build_comments")
-    heldout = sorted(texts(HELDOUT_FILE))
+    heldout = sorted(texts(heldout_file))
     seen = sorted(texts(training.TRAIN_FILE))
     assert not set(heldout) & set(seen)
     reduced = [build.comparable(text) for text in heldout]
