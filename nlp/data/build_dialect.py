@@ -3,7 +3,6 @@ training splits of the real corpora (nlp/corpora.py: MLMA's Arabic tweets read a
 Arabic-script comments as Tunisian) and the training shop comments in Arabic script (their `lang`, ar or tn). The
 held-out splits are never read. Deterministic: the same data gives the same file.
 Run: .venv/bin/python nlp/data/build_dialect.py"""
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -14,16 +13,10 @@ from sklearn.feature_extraction import DictVectorizer  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
 from nlp import corpora, dialect, normalize, training  # noqa: E402
+from nlp.language_eval import in_arabic_script  # noqa: E402
 
 # Weights smaller than this change no decision worth keeping and would only grow the file.
 SMALLEST_WEIGHT = 0.02
-_ARABIC = re.compile(r"[\u0600-\u06FF]")
-_LATIN = re.compile(r"[A-Za-z]")
-
-
-def in_arabic_script(text: str) -> bool:
-    """More Arabic letters than Latin ones: the comments whose dialect the model decides."""
-    return len(_ARABIC.findall(text)) > len(_LATIN.findall(text))
 
 
 def examples() -> list[tuple[str, int]]:
