@@ -12,6 +12,8 @@ from app.database import session
 from app.models import Category, CommentLog, InboxEvent, Product, SocialPage
 from app.services import catalogue
 from app.services.pipeline import drain, matchers
+from app.services.pipeline.matcher_store import MatcherStore
+from nlp.product_delta import MOST_CHANGED
 from nlp.products import ProductIndex
 from tests.workers.conftest import add_agent, connect_page
 
@@ -93,3 +95,32 @@ def test_a_new_synonym_answers_the_next_comment_while_no_matcher_is_rebuilt_on_t
     rebuilt = _matcher(page_a, agent_a)
     assert isinstance(rebuilt.products, ProductIndex)  # the full build, made in its own thread, took over
     assert [hit.name for hit in rebuilt.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 12"]
+
+
+def _dresses(count: int, synonyms: dict | None = None) -> dict:
+    return {"categories": [{"name": "Robes", "products": [
+        {"name": f"Robe modèle {number}", "synonyms": (synonyms or {}).get(number, [])} for number in range(count)]}]}
+
+
+def test_an_import_too_large_to_layer_is_answered_by_the_old_matcher_until_its_build_is_in():
+    store = MatcherStore(size=4)
+    owner = ("agent", "page")
+    old = store.get(owner, 1, lambda: ["availability"], lambda: _dresses(3))
+    builder_busy = threading.Event()
+    store._builder.submit(builder_busy.wait)
+    try:
+        imported = _dresses(MOST_CHANGED + 10)
+        assert store.get(owner, 2, list, lambda: imported) is old  # the import's build waits: the old one answers
+        assert store.get(owner, 2, list, lambda: pytest.fail("read again")) is old  # and the catalogue is read once
+    finally:
+        builder_busy.set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and store.get(owner, 2, list, dict) is old:
+        time.sleep(0.1)
+    built = store.get(owner, 2, list, dict)
+    assert built is not old and isinstance(built.products, ProductIndex)
+
+    changed = _dresses(MOST_CHANGED + 10, {12: [NEW_SYNONYM]})
+    layered = store.get(owner, 3, list, lambda: changed)
+    assert layered.products.base is built.products  # the next change is layered on the import's build
+    assert [hit.name for hit in layered.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 12"]

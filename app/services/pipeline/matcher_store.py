@@ -36,7 +36,11 @@ class MatcherStore:
     def __init__(self, size: int):
         self.size = size
         self._entries: OrderedDict = OrderedDict()
-        self._building: set = set()
+        # The latest catalogue version asked of each owner: an older build still waiting is skipped.
+        self._wanted: dict = {}
+        # A change too large to layer on a given full build: (version, that build), so the catalogue is not read again
+        # for every comment; once another full build is in, the change is layered on it.
+        self._too_large: dict = {}
         self._lock = threading.Lock()
         # One build at a time: a build is computing, and two at once would only share the same cores.
         self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build")
@@ -49,7 +53,7 @@ class MatcherStore:
             current = self._entries.get(owner)
             if current is not None:
                 self._entries.move_to_end(owner)
-                if current.version >= version or (owner, version) in self._building:
+                if current.version >= version or self._too_large.get(owner) == (version, current.base):
                     return current.matcher
         if current is None:
             names, products = tuple(intent_names()), catalogue()
@@ -64,20 +68,25 @@ class MatcherStore:
         if layered is not None:
             self._put(owner, Current(version, layered, current.base, current.base_entries, current.intent_names))
         with self._lock:
-            self._building.add((owner, version))
+            if layered is None:
+                self._too_large[owner] = (version, current.base)
+            if self._wanted.get(owner, 0) >= version:
+                return layered or current.matcher  # its build is already coming
+            self._wanted[owner] = version
         self._builder.submit(self._build, owner, version, current.intent_names, products)
         return layered or current.matcher
 
     def _build(self, owner, version: int, names: tuple[str, ...], products: dict) -> None:
+        with self._lock:
+            if self._wanted.get(owner, 0) > version:
+                return  # a later change came while this one waited: its own build follows
         try:
             matcher = build_matcher(list(names), products)
-            # Unless a later change is already answering (its own build is then coming).
-            self._put(owner, Current(version, matcher, matcher, product_delta.entries(products), names), newest=True)
         except Exception:  # a thread's failure is nobody's to catch: the layered or old matcher keeps answering
             log.exception("building the matcher of %s at catalogue version %s failed", owner, version)
-        finally:
-            with self._lock:
-                self._building.discard((owner, version))
+            return
+        # Unless a later change is already answering (its own build follows).
+        self._put(owner, Current(version, matcher, matcher, product_delta.entries(products), names), newest=True)
 
     def _put(self, owner, current: Current, newest: bool = False) -> None:
         with self._lock:
@@ -86,8 +95,12 @@ class MatcherStore:
                 return
             self._entries[owner] = current
             self._entries.move_to_end(owner)
+            if current.matcher is current.base:
+                self._too_large.pop(owner, None)  # a change too large for the old build is layered on this one
             while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+                gone, _ = self._entries.popitem(last=False)
+                self._wanted.pop(gone, None)
+                self._too_large.pop(gone, None)
 
     def __len__(self) -> int:
         return len(self._entries)
