@@ -135,14 +135,7 @@ def measure_pipeline(product, shop, args, faults=None) -> dict:
         return call
 
     cpu_before, finished_before = product.cpu_seconds(), _finished_replies()
-    injected: list[tuple[float, str]] = []
-    injector = threading.Thread(target=lambda: injected.extend(faults(args.comments / args.rate))) if faults \
-        else None
-    if injector:
-        injector.start()
-    timings = paced([post_comment(index) for index in range(args.comments)], args.rate, args.client_threads)
-    if injector:
-        injector.join()
+    timings, injected = post_under_faults([post_comment(index) for index in range(args.comments)], args, faults)
     settled = _drain(_finished_replies, finished_before + len(posted), args.drain_seconds)
     replies = _replies_by_comment(shop.admin.effects())
     latencies, last_reply = [], 0.0
@@ -161,6 +154,20 @@ def measure_pipeline(product, shop, args, faults=None) -> dict:
             "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
             "max": max(latencies, default=0.0), "cpu_ms_per_comment": _cpu_ms_per(product, cpu_before, len(posted)),
             "recovery": recovery}
+
+
+def post_under_faults(calls: list, args, faults=None) -> tuple[list, list[tuple[float, str]]]:
+    """Make the calls at args.rate, with `faults(seconds)` beside them when given; the calls' timings and what the
+    faults broke, when (time.time())."""
+    injected: list[tuple[float, str]] = []
+    injector = threading.Thread(target=lambda: injected.extend(faults(args.comments / args.rate))) if faults \
+        else None
+    if injector:
+        injector.start()
+    timings = paced(calls, args.rate, args.client_threads)
+    if injector:
+        injector.join()
+    return timings, injected
 
 
 def _recovery(injected: list[tuple[float, str]], posted: dict[int, str], timings, replies: dict, shop) -> dict:

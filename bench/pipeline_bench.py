@@ -33,15 +33,19 @@ from app.config import load_settings  # noqa: E402
 from app.database import init_engine, session  # noqa: E402
 from app.models import SocialPage  # noqa: E402
 from bench import services  # noqa: E402
+from bench.delays import measure_delays, open_delay_shops, report_delays  # noqa: E402
 from bench.phases import measure_noop_drain, measure_pipeline, measure_webhook, warm_up  # noqa: E402
 from bench.shop import open_shop  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/14"
-WORKER_ARGUMENTS = ["-m", "celery", "-A", "workers.celery_app", "worker", "-P", "prefork", "-c", "2", "-Q",
-                    ",".join(queue.QUEUES), "--without-gossip", "--without-mingle", "--without-heartbeat", "-l",
-                    "WARNING"]
+CELERY_WORKER = ["-m", "celery", "-A", "workers.celery_app", "worker", "--without-gossip", "--without-mingle",
+                 "--without-heartbeat", "-l", "WARNING"]
+# As the Procfile: the worker serves every queue but `actions`, which the dispatcher serves alone.
+WORKER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q",
+                                    ",".join(name for name in queue.QUEUES if name != "actions")]
+DISPATCHER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q", "actions"]
 # The product's own processes, whose CPU per comment the goal counts (not the sandbox nor the load client).
-PRODUCT_PROCESSES = ("web", "worker", "beat", "postgres", "redis")
+PRODUCT_PROCESSES = ("web", "worker", "dispatcher", "beat", "postgres", "redis")
 # Per run, so two runs side by side (or a test run) never drop each other's database or queues.
 DATABASE_NAME = f"autoreply_bench_{os.getpid()}"
 KEY_PREFIX = f"bench-{os.getpid()}:"
@@ -62,6 +66,9 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--faults", action="store_true",
                         help="phase b under faults: the worker SIGKILLed (and restarted) four times, then Redis (a "
                              "private one, append-only file on) SIGKILLed and restarted; likes on")
+    parser.add_argument("--delays", action="store_true",
+                        help="instead of phases a, n and b: comments over three pages (immediate, exactly 3 s, "
+                             "exactly 5 s + public reply), delayed replies' due-to-sent p99 (with --faults too)")
     parser.add_argument("--drain-seconds", type=float, default=120.0,
                         help="longest wait for the backlog after sending (also ends after 15 s without progress)")
     return parser.parse_args(argv)
@@ -99,6 +106,7 @@ class Product:
                                 "--threads", str(self.args.web_threads), "-b", f"127.0.0.1:{self.web_port}",
                                 "--backlog", "2048"])
         worker = self.worker = self._run("worker", WORKER_ARGUMENTS)
+        self._run("dispatcher", DISPATCHER_ARGUMENTS)
         self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
                            "-s", str(self.scratch / "beat-schedule")])
         services.wait_for(lambda: services.answers(f"{self.sandbox_url}/__admin/faults"), "the sandbox",
@@ -231,6 +239,8 @@ def main(argv=None) -> int:
     product = Product(args, scratch)
     try:
         product.start()
+        if args.delays:
+            return _run_delays(args, product)
         shop = open_shop(product.settings, product.sandbox_url, product.web_url)
         print(f"warm-up: {warm_up(shop):.1f} s until 20 first comments were answered (matchers built)")
         webhook = measure_webhook(product, shop, args)
@@ -247,6 +257,15 @@ def main(argv=None) -> int:
         product.stop()
     report(args, product, webhook, noop, pipeline)
     shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+def _run_delays(args, product: Product) -> int:
+    shops = open_delay_shops(product.settings, product.sandbox_url, product.web_url)
+    print(f"warm-up: {warm_up(shops[0][1]):.1f} s until 20 first comments were answered (matchers built)")
+    result = measure_delays(product, shops, args, faults=partial(inject_faults, product) if args.faults else None)
+    print("load average after: " + " ".join(f"{value:.2f}" for value in psutil.getloadavg()))
+    report_delays(args, result)
     return 0
 
 
