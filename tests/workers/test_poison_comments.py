@@ -7,13 +7,14 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 
+import redis
 from sqlalchemy import select
 
 from app import queue
 from app.models import InboxEvent, InboxTake
 from app.services.pipeline import takes
 from tests.conftest import TEST_REDIS_URL
-from tests.fixtures.services import WorkerProcess, worker_env
+from tests.fixtures.services import WorkerProcess, queued_tasks, worker_env
 from tests.workers.test_recovery import (PRICE_QUESTIONS, fresh_rows, recovery_database_url,  # noqa: F401
                                          start_product, wait_until)
 
@@ -21,10 +22,12 @@ POISON = "combien la robe qui fait planter le worker ?"
 
 
 def test_a_poison_comment_is_set_aside_after_three_worker_deaths_while_its_neighbours_are_answered(start_product):
-    product = start_product(TEST_REDIS_URL, CELERY_KEY_PREFIX=f"poison-{uuid.uuid4().hex}:", CRASH_ON_COMMENT=POISON,
+    prefix = f"poison-{uuid.uuid4().hex}:"
+    product = start_product(TEST_REDIS_URL, CELERY_KEY_PREFIX=prefix, CRASH_ON_COMMENT=POISON,
                             INBOX_STALE_SECONDS="2", SWEEP_INTERVAL="1")
-    # prefork: the child that dies is replaced and its message given back, as with a real out-of-memory kill.
-    worker = WorkerProcess(worker_env(product.settings), ",".join(queue.QUEUES), pool="prefork").start()
+    # prefork: the child that dies is replaced and its message given back, as with a real out-of-memory kill. The
+    # default queue is left unserved, so the task Flower shows for the set-aside comment stays there to be read.
+    worker = WorkerProcess(worker_env(product.settings), "ingest,actions,sweeps", pool="prefork").start()
     product.processes.append(worker)
     product.start_beat()
 
@@ -38,6 +41,9 @@ def test_a_poison_comment_is_set_aside_after_three_worker_deaths_while_its_neigh
                          "the poison comment set aside", timeout=120)
     assert event.set_aside_why == f"set aside after {takes.MAX_CRASHES} worker crashes"
     assert event.processed_at is not None
+    broker = redis.Redis.from_url(TEST_REDIS_URL)
+    assert queue.COMMENT_SET_ASIDE in queued_tasks(broker, f"{prefix}default")
+    broker.delete(f"{prefix}default")
 
     wait_until(lambda: set(neighbours) <= set(product.private_replies()), "every neighbour answered", timeout=60)
     replies = product.private_replies()
