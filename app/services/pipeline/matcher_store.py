@@ -11,6 +11,7 @@ and only the least recently used ones go when the store is full.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +21,8 @@ from typing import Callable
 from nlp import Matcher, build_matcher, product_delta
 
 log = logging.getLogger(__name__)
+# The build thread's nice value: on a busy machine the cores go first to the processes deciding and sending comments.
+BUILD_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class MatcherStore:
         self._too_large: dict = {}
         self._lock = threading.Lock()
         # One build at a time: a build is computing, and two at once would only share the same cores.
-        self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build")
+        self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build",
+                                           initializer=_behind_comments)
 
     def get(self, owner, version: int, intent_names: Callable[[], list[str]],
             catalogue: Callable[[], dict]) -> Matcher:
@@ -104,3 +108,11 @@ class MatcherStore:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+def _behind_comments() -> None:
+    """Lower the build thread's priority (Linux schedules each thread apart; elsewhere the build keeps its own)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICENESS)
+    except (AttributeError, OSError):  # no setpriority on this system, or not allowed
+        pass
