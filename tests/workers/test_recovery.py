@@ -24,7 +24,7 @@ from werkzeug.serving import make_server
 from app import queue
 from app.celery_factory import make_celery
 from app.config import load_settings
-from app.database import init_engine, session, upgrade_schema
+from app.database import dispose_engines, init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
 from app.services.pipeline import actions
 from app.services.reference_data import load_reference_data
@@ -161,6 +161,8 @@ def recovery_database_url(database_url, tmp_path_factory) -> str:
             connection.execute(f"CREATE DATABASE {RECOVERY_DB}")
         url = database_url.rsplit("/", 1)[0] + f"/{RECOVERY_DB}"
     upgrade_schema(url)
+    # Another module's use of this fixture dropped a database of the same name: its pooled connections are dead.
+    dispose_engines()
     yield url
     if url.startswith("postgresql"):
         with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=2) as connection:
