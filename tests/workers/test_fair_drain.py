@@ -1,8 +1,9 @@
 """Fair draining (issue 40): a page whose comments are slow to decide does not hold another page's comments of the
 same batch. Page A's matcher is built on its first comment in this process from a catalogue of 20,000 products (half
-a second or more; a page's share is made 0.2 s here, so that is past it on any machine); B's comments, received after A's, are answered before A's
-other comments, which A's own task (ingest.drain_page, run here as its task would) answers after. The drain runs in
-this process; the webhooks, the database and the Graph calls to the sandbox are real, the order is the sandbox's."""
+a second or more; a page's share is made 0.2 s here, so that is past it on any machine); B's comments, received
+after A's, are answered before A's other comments, which A's own task (ingest.drain_page, run here as its task
+would) answers after. The drain runs in this process; the webhooks, the database and the Graph calls to the sandbox
+are real, the order is the sandbox's."""
 import time
 
 import pytest
