@@ -12,6 +12,8 @@ from pathlib import Path
 
 from nlp import corpora, moderation, normalize, training
 
+MODEL_NAME = "abuse and chatter model"  # as its absence is named to an operator
+
 WRITTEN_DIR = training.DATA_DIR / "moderation"
 CODE_FILES = ("normalize.py", "corpora.py", "moderation.py", "moderation_training.py")
 # Chosen on the corpora's training part by 4-fold cross-validation (nlp/data/README.md, "Moderation").
@@ -120,9 +122,9 @@ def load() -> dict[str, moderation.Model]:
         with path.open("rb") as handle:
             return pickle.load(handle)
     except FileNotFoundError:
-        raise training.ModelUnavailable("missing", path) from None
+        raise training.ModelUnavailable("missing", path, model=MODEL_NAME) from None
     except (OSError, EOFError, pickle.UnpicklingError) as error:
-        raise training.ModelUnavailable("unreadable", path, f": {error}") from None
+        raise training.ModelUnavailable("unreadable", path, f": {error}", model=MODEL_NAME) from None
 
 
 def load_or_train() -> dict[str, moderation.Model]:

@@ -49,9 +49,9 @@ class ModelUnavailable(RuntimeError):
     """No usable model for the current training data and code in the cache. `state` says why: "missing" (none was
     ever built here), "stale" (built for other training data or code, e.g. after a pull) or "unreadable"."""
 
-    def __init__(self, state: str, path: Path, detail: str = ""):
+    def __init__(self, state: str, path: Path, detail: str = "", model: str = "intent model"):
         self.state, self.path = state, path
-        super().__init__(f"intent model {state} for the current training data (expected {path}{detail}): "
+        super().__init__(f"{model} {state} for the current training data (expected {path}{detail}): "
                          f"run `{TRAIN_COMMAND}`")
 
 

@@ -66,12 +66,13 @@ import workers.training  # noqa: E402,F401
 
 
 @worker_init.connect
-def _load_intent_model(**_kwargs) -> None:
-    """Every comment needs the intent model: loaded here, before the worker consumes anything (a prefork pool's children
-    inherit it). It is built where installs happen (`python -m nlp train`), never in a task: trained inside a drain it
-    outlasted the 45 s / 60 s time limits, and every delivery started it over. Missing or stale (the training data
-    changed since), the worker refuses to start, with one line saying what to run; the comments wait in the inbox."""
-    problem = readiness.intent_model_problem()
+def _load_models(**_kwargs) -> None:
+    """Every comment needs the intent model and the abuse and chatter model: loaded here, before the worker consumes
+    anything (a prefork pool's children inherit them). They are built where installs happen (`python -m nlp train`),
+    never in a task: trained inside a drain the intent model outlasted the 45 s / 60 s time limits, and every delivery
+    started it over. Either missing or stale (the training data changed since), the worker refuses to start, with one
+    line saying what to run; the comments wait in the inbox."""
+    problem = readiness.model_problem()
     if problem is not None:
         logging.getLogger(__name__).critical("%s", problem)
         raise SystemExit(1)  # not an Exception: Celery would log it and start anyway

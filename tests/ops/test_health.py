@@ -1,9 +1,10 @@
 """Liveness and readiness as a load balancer or Docker sees them: no session, real database and Redis, and the intent
-model every comment needs (built by `python -m nlp train`, loaded, never trained in a request)."""
+and the abuse and chatter models every comment needs (built by `python -m nlp train`, loaded, never trained in a
+request)."""
 import pytest
 
 from app import create_app
-from nlp import intents
+from nlp import intents, moderation, training
 from tests.api.agents_support import agent_with_intent, team
 from tests.api.pages_support import SECURE
 
@@ -19,7 +20,8 @@ def test_ready_when_database_and_redis_answer(client):
     answer = client.get("/readyz")
 
     assert answer.status_code == 200
-    assert answer.get_json()["checks"] == {"database": "ok", "redis": "ok", "intent_model": "ok"}
+    assert answer.get_json()["checks"] == {"database": "ok", "redis": "ok", "intent_model": "ok",
+                                           "moderation_model": "ok"}
 
 
 def test_not_ready_names_redis_when_it_does_not_answer(base_settings, sandbox):
@@ -63,7 +65,23 @@ def test_not_ready_names_the_intent_model_while_it_is_not_built(client, model_no
 
     assert answer.status_code == 503
     assert answer.get_json() == {"status": "unavailable", "failed": ["intent_model"],
-                                 "checks": {"database": "ok", "redis": "ok", "intent_model": state}}
+                                 "checks": {"database": "ok", "redis": "ok", "intent_model": state,
+                                            "moderation_model": "ok"}}
+
+
+def test_not_ready_names_the_abuse_and_chatter_model_while_it_is_not_built(client, monkeypatch, tmp_path):
+    built = training.model_path()
+    (tmp_path / built.name).write_bytes(built.read_bytes())  # the intent model alone: a half-finished build
+    monkeypatch.setenv("NLP_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(intents, "_model", None)
+    monkeypatch.setattr(moderation, "_models", None)
+
+    answer = client.get("/readyz")
+
+    assert answer.status_code == 503
+    assert answer.get_json() == {"status": "unavailable", "failed": ["moderation_model"],
+                                 "checks": {"database": "ok", "redis": "ok", "intent_model": "ok",
+                                            "moderation_model": "missing"}}
 
 
 def test_a_request_that_needs_the_model_answers_503_and_trains_nothing(client, sandbox, signed_in, model_not_built):

@@ -19,7 +19,7 @@ import pytest
 from app import queue
 from app.database import session
 from app.models import InboxEvent
-from nlp import training
+from nlp import moderation_training, training
 from tests.fixtures.services import WorkerProcess, worker_env
 from tests.workers.conftest import Shop, add_agent, connect_page
 
@@ -57,9 +57,10 @@ class LoggedWorker(WorkerProcess):
 
 @pytest.fixture(scope="module")
 def built_model() -> Path:
-    """The model of the current training data, built once if this run has none yet: what `python -m nlp train`
-    leaves in the cache."""
+    """The intent model of the current training data, built once if this run has none yet (with the abuse and
+    chatter model beside it): what `python -m nlp train` leaves in the cache."""
     training.load_or_train()
+    moderation_training.load_or_train()
     return training.model_path()
 
 
@@ -110,7 +111,8 @@ def test_a_worker_without_the_model_refuses_to_start_in_one_line_and_the_next_on
     assert event.processed_at is None and event.attempts == 0  # the delivery is not spent
     assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
 
-    shutil.copyfile(built_model, cache / built_model.name)  # what `python -m nlp train` writes there
+    for built in (built_model, moderation_training.model_path()):  # what `python -m nlp train` writes there
+        shutil.copyfile(built, cache / built.name)
     worker = LoggedWorker(env, tmp_path / "answering.log").start()
     try:
         effects = shop.wait_for(comment_id, lambda found: found["private_replies"], timeout=60)
