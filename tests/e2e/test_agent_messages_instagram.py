@@ -37,7 +37,8 @@ RUNS = {
         "matched": "Do you deliver to Sousse? How long does the delivery take?", "language": "English",
         "unmatched": "I love this photo, bravo to the whole team", "answer": "Thank you from ",
         "heading": "Agent messages", "live": "Live", "filter": "Filter the comments", "not_matched": "Not matched",
-        "treated": "Treated", "to_answer": "To answer", "sent": "Sent!", "intent": "Delivery", "why": "Answered for the intent Delivery",
+        "treated": "Treated", "nothing_to_answer": "Nothing to answer", "sent": "Sent!", "intent": "Delivery",
+        "why": "Answered for the intent Delivery",
         "private_reply": "Private reply", "read_only": "Answered by the agent: this conversation is read-only.",
         "box": "Your answer (sent as a private message)", "tags": "Personalise", "page_name": "Page name",
         "first_name": "First name", "add_button": "+ Add a button", "send": "Send",
@@ -47,7 +48,7 @@ RUNS = {
         "matched": "Vous livrez à Sousse ?", "language": "Français",
         "unmatched": "Magnifique photo, bravo à toute l'équipe", "answer": "Merci de la part de ",
         "heading": "Messages de l'agent", "live": "En direct", "filter": "Filtrer les commentaires",
-        "not_matched": "Non reconnus", "treated": "Traité", "to_answer": "À répondre", "sent": "Envoyé !",
+        "not_matched": "Non reconnus", "treated": "Traité", "nothing_to_answer": "Rien à répondre", "sent": "Envoyé !",
         "intent": "Livraison", "why": "Répondu pour l'intention Livraison", "private_reply": "Réponse privée",
         "read_only": "Répondu par l'agent : cette conversation est en lecture seule.",
         "box": "Votre réponse (envoyée en message privé)", "tags": "Personnaliser", "page_name": "Nom de la page",
@@ -133,7 +134,8 @@ def test_instagram_comments_arrive_live_matched_answered_unmatched_answered_by_h
     assert tab.evaluate("window.__sameDocument") is True
     snap(tab, screens_dir, f"agent-messages-instagram-matched-{width}-{lang}")
 
-    # A comment on the first media the agent does not understand arrives in Not matched, to answer; the reply box
+    # A comment on the first media that asks nothing (praise) arrives in Not matched, marked as nothing to answer,
+    # and can still be answered by hand; the reply box
     # offers no buttons and only the page name to personalise; the answer is sent, shows Sent!, reaches the fan.
     unmatched_id = comment(product, instagram_inbox["media"][0], words["unmatched"], fan)
     unmatched = wait_for_log(product, jwt, account_id, unmatched_id)
@@ -143,7 +145,7 @@ def test_instagram_comments_arrive_live_matched_answered_unmatched_answered_by_h
     widen_scores(tab, words["filter"])
     entry = item(tab, unmatched)
     expect(entry).to_be_visible(timeout=15000)
-    expect(entry.locator(".comment__state")).to_have_text(words["to_answer"])
+    expect(entry.locator(".comment__state")).to_have_text(words["nothing_to_answer"])
     entry.locator("button").click()
     expect(conversation.locator(".conversation__comment")).to_have_text(words["unmatched"])
     expect(tab.locator(".why__reason")).not_to_be_empty()

@@ -164,7 +164,7 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
     expect(item(page, first)).to_have_count(0)
     search.fill("")
 
-    # An unmatched comment arrives in Not matched, untreated; it is answered by hand and shows Sent!.
+    # An unmatched comment (praise) arrives in Not matched, as nothing to answer; answered by hand, it shows Sent!.
     unmatched_id = comment(product, post_id, UNMATCHED_TEXT)
     unmatched = wait_for_log(product, jwt, post_id, unmatched_id)
     assert unmatched["success"] is False
@@ -176,7 +176,7 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
     page.keyboard.press("Escape")
     entry = item(page, unmatched)
     expect(entry).to_be_visible(timeout=15000)
-    expect(entry.locator(".comment__state")).to_have_text("To answer")
+    expect(entry.locator(".comment__state")).to_have_text("Nothing to answer")  # praise asks nothing
     page.get_by_role("textbox", name="Search in messages").fill("BRAVO")
     expect(entry).to_be_visible()
     page.get_by_role("textbox", name="Search in messages").fill("")
