@@ -96,7 +96,7 @@ describe('pages screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(pagesApi.preferences).toHaveBeenCalled())
     expect(pagesApi.preferences).toHaveBeenCalledWith('1', 'facebook', {
-      platforme: 'facebook', spam: true, likesComment: false, hideComment: false,
+      platforme: 'facebook', spam: true, likesComment: false, hideComment: false, keepComplaints: false,
       respReplies: { statut: 'Randomly', time: [65000, 120000] },
     })
   })
