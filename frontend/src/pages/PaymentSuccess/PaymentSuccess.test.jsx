@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { billingApi } from '../../api/billing'
 import { pagesApi } from '../../api/pages'
@@ -25,7 +25,8 @@ describe('payment success page (spec 000 §7)', { timeout: 30000 }, () => {
     expect(billingApi.paymentSuccess).toHaveBeenCalledTimes(1)
     expect(screen.getByText('Thank you! Your card payment went through.')).toBeTruthy()
     expect(screen.getByText('Your order: SME/Artisans, 6 months, 85.50 €')).toBeTruthy()
-    expect(useSessionStore.getState().user.pack).toEqual(plan)
+    // The session takes the plan in an effect after the page shows it.
+    await waitFor(() => expect(useSessionStore.getState().user.pack).toEqual(plan))
   })
 
   it('does not thank for a payment the gateway has not confirmed', async () => {
