@@ -7,7 +7,6 @@ granted with `python -m app plans grant`, as an operator would."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import time
 
@@ -16,7 +15,7 @@ import requests
 from playwright.sync_api import Page
 from sqlalchemy import create_engine, text
 
-from tests.e2e.product import REPO, VENV_BIN
+from tests.e2e.product import REPO, VENV_BIN, stop_group
 from tests.e2e.screens_support import AMIRA_ID, AMIRA_TOKEN, api, api_login, assert_no_overflow, open_signed_in
 from tests.e2e.test_layout_screens import shoot
 
@@ -89,13 +88,7 @@ def agent_worker(product):
     try:
         yield worker
     finally:
-        if worker.poll() is None:
-            os.killpg(worker.pid, signal.SIGTERM)
-            try:
-                worker.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(worker.pid, signal.SIGKILL)
-                worker.wait()
+        stop_group(worker)
 
 
 def wait_trained(product, jwt: str, project_id) -> dict:

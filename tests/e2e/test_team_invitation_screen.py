@@ -11,7 +11,6 @@ import email
 import json
 import os
 import shutil
-import signal
 import subprocess
 import time
 from email import policy
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.product import REPO, VENV_BIN, free_port
+from tests.e2e.product import REPO, VENV_BIN, free_port, stop_group
 from tests.e2e.screens_support import (amira, assert_no_overflow, dialog_fits,  # noqa: F401 (amira: a fixture)
                                        okay_alert, open_signed_in, pages_of, snap)
 from tests.e2e.test_content_security_policy import ConsoleWatch
@@ -49,13 +48,7 @@ def mailbox(product, tmp_path_factory):
         yield folder
     finally:
         for process in (worker, sink):
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
+            stop_group(process)
 
 
 def mail_to(folder: Path, address: str) -> email.message.EmailMessage:
