@@ -3,13 +3,15 @@ building a product index on the comment path once the page has a matcher here.
 
 A catalogue change raises the page's catalogue_version. The next comment then gets, at once, the old matcher with
 the changed products layered on it (nlp/product_delta.py: milliseconds for a synonym or a few products), and a full
-build of the new catalogue starts in a thread of its own, which swaps itself in when done. A change too large to
+build of the new catalogue starts, made by a process of its own at the lowest priority
+(app/services/pipeline/index_builder.py) and swapped in by a thread of this one when done. A change too large to
 layer keeps the old matcher answering until its full build is in. Only a page's very first comment in a process
 builds on the comment path. Another page's matcher is never dropped nor rebuilt by a change: entries are per page,
 and only the least recently used ones go when the store is full.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import threading
@@ -18,7 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
+from app.services.pipeline import index_builder
 from nlp import Matcher, build_matcher, product_delta
+from nlp.products import ProductIndex
 
 log = logging.getLogger(__name__)
 # The build thread's nice value: on a busy machine the cores go first to the processes deciding and sending comments.
@@ -36,8 +40,9 @@ class Current:
 
 
 class MatcherStore:
-    def __init__(self, size: int):
+    def __init__(self, size: int, build_index: Callable[[dict], ProductIndex] = index_builder.build):
         self.size = size
+        self._build_index = build_index
         self._entries: OrderedDict = OrderedDict()
         # The latest catalogue version asked of each owner: an older build still waiting is skipped.
         self._wanted: dict = {}
@@ -77,15 +82,16 @@ class MatcherStore:
             if self._wanted.get(owner, 0) >= version:
                 return layered or current.matcher  # its build is already coming
             self._wanted[owner] = version
-        self._builder.submit(self._build, owner, version, current.intent_names, products)
+        self._builder.submit(self._build, owner, version, current.base, current.intent_names, products)
         return layered or current.matcher
 
-    def _build(self, owner, version: int, names: tuple[str, ...], products: dict) -> None:
+    def _build(self, owner, version: int, base: Matcher, names: tuple[str, ...], products: dict) -> None:
         with self._lock:
             if self._wanted.get(owner, 0) > version:
                 return  # a later change came while this one waited: its own build follows
         try:
-            matcher = build_matcher(list(names), products)
+            matcher = copy.copy(base)  # the intent model and the agent's intents are shared; only the products differ
+            matcher.products = self._build_index(products)
         except Exception:  # a thread's failure is nobody's to catch: the layered or old matcher keeps answering
             log.exception("building the matcher of %s at catalogue version %s failed", owner, version)
             return
