@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 
 from app import graph, log_context, metrics
 from app.database import session
@@ -38,7 +38,12 @@ SEND_SECONDS = 30.0
 RESERVE_SECONDS = 3.0
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 600.0
-DISPATCH_BATCH = 200
+# Small enough that two dispatching processes share a burst of due actions rather than one taking it all.
+DISPATCH_BATCH = 25
+# A dispatch waits for an action falling due this soon (a beat period) rather than leaving it to the next message.
+LOOK_AHEAD_SECONDS = 1.0
+# At least this long between two looks at the table, so actions falling due a few ms apart go in one claim.
+SHORTEST_WAIT_SECONDS = 0.05
 # A page's turn this close is waited for in the call; a later one puts the page's actions off, and the batch goes on
 # with the other pages' (one page near its limit never holds up the rest).
 PACE_INLINE_SECONDS = 0.5
@@ -63,15 +68,31 @@ class Outcome:
 
 
 def dispatch_due(settings: dict) -> int:
-    """Send every planned action whose due time has come, a batch at a time; returns how many this call sent."""
+    """Send every planned action whose due time has come, a batch at a time, and those falling due meanwhile: while
+    one falls due within LOOK_AHEAD_SECONDS the task waits for it rather than for the next beat message, so a
+    delayed action leaves at its time, not up to a beat period later, and a dispatch under way carries on while
+    Redis restarts (beat cannot publish then). Returns how many this call sent."""
     sent, deadline = 0, time.monotonic() + SEND_SECONDS
     while time.monotonic() < deadline:
         reserved = claim_due(DISPATCH_BATCH)
-        if not reserved:
+        if reserved:
+            sent += send(reserved, settings, deadline)
+            session.close()  # the rows were written on another connection; the next batch reads afresh
+            continue
+        wait = seconds_to_next_due()
+        if wait is None or wait > LOOK_AHEAD_SECONDS:
             return sent
-        sent += send(reserved, settings, deadline)
-        session.close()  # the rows were written on another connection; the next batch reads afresh
+        time.sleep(max(wait, SHORTEST_WAIT_SECONDS))
     return sent
+
+
+def seconds_to_next_due() -> float | None:
+    """How long until the next planned action falls due (None when none is planned later than now)."""
+    now = utcnow()
+    next_due = session.scalar(select(func.min(PlannedAction.due_at)).where(PlannedAction.state == "planned",
+                                                                           PlannedAction.due_at > now))
+    session.commit()  # no transaction held open while waiting
+    return None if next_due is None else (next_due - now).total_seconds()
 
 
 def claim_due(limit: int) -> list[tuple[PlannedAction, SocialPage]]:
