@@ -28,7 +28,7 @@ from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services.billing import limits
 from app.services.pipeline import (actions, comment_decision, comment_log, commenter_profiles, fair, lifecycle,
-                                   planning, takes)
+                                   matchers, planning, takes)
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -187,13 +187,16 @@ def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tup
     for event in batch:
         if not shares.may_decide(event.page_external_id):
             continue
+        page = pages.get((event.platform, event.page_external_id))
+        agent = page and _agent_for(agents, page, event.post_external_id)
+        if agent is not None and _answers(agent) and not matchers.ready(agent, page):
+            continue  # its catalogue changed and is read apart: the next batch decides it (matcher_store.py)
         reached.append(event.id)
         log_context.bind_event(event)
-        page = pages.get((event.platform, event.page_external_id))
         if page is None or not page.is_connected:
             continue
         since = time.monotonic()
-        item = _decision(event, page, _agent_for(agents, page, event.post_external_id))
+        item = _decision(event, page, agent)
         shares.spend(event.page_external_id, since)
         if item is None:
             continue  # the page's own reply: never decided (no reply loops)

@@ -5,9 +5,11 @@ A catalogue change raises the page's catalogue_version. The next comment then ge
 the changed products layered on it (nlp/product_delta.py: milliseconds for a synonym or a few products), and a full
 build of the new catalogue starts, made by a process of its own at the lowest priority
 (app/services/pipeline/index_builder.py) and swapped in by a thread of this one when done. A change too large to
-layer keeps the old matcher answering until its full build is in. Only a page's very first comment in a process
-builds on the comment path. Another page's matcher is never dropped nor rebuilt by a change: entries are per page,
-and only the least recently used ones go when the store is full.
+layer keeps the old matcher answering until its full build is in. The drain asks ready() first, which reads and
+layers the change in a thread of its own, so no comment of another page waits for the read of a changed
+catalogue. Only a page's very first comment in a process builds on the comment path. Another page's matcher is never
+dropped nor rebuilt by a change: entries are per page, and only the least recently used ones go when the store is
+full.
 """
 from __future__ import annotations
 
@@ -49,10 +51,44 @@ class MatcherStore:
         # A change too large to layer on a given full build: (version, that build), so the catalogue is not read again
         # for every comment; once another full build is in, the change is layered on it.
         self._too_large: dict = {}
+        # Catalogue versions being read apart for ready(); and those whose reading apart failed, which get() reads
+        # on the comment path again (its failure is then the comment's, counted and given up like any).
+        self._following: dict = {}
+        self._follow_failed: dict = {}
         self._lock = threading.Lock()
         # One build at a time: a build is computing, and two at once would only share the same cores.
         self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build",
                                            initializer=_behind_comments)
+        # Reading a changed catalogue is mostly waiting on the database: a thread of its own, never behind a build.
+        self._follower = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-follow")
+
+    def ready(self, owner, version: int, catalogue: Callable[[], dict]) -> bool:
+        """Whether get() answers for catalogue `version` at once. When the catalogue changed, False, and the change
+        is read (and layered) by a thread of its own: the drain leaves the page's comments to its next batch rather
+        than have the other pages' comments of its batch wait for that read (0.5 to 1 s for 20,000 products on a
+        busy machine). A first build, and a change too large to layer (the old matcher answers), are ready."""
+        with self._lock:
+            current = self._entries.get(owner)
+            if current is None or current.version >= version or self._follow_failed.get(owner) == version or \
+                    self._too_large.get(owner) == (version, current.base):
+                return True
+            if self._following.get(owner, 0) >= version:
+                return False
+            self._following[owner] = version
+        self._follower.submit(self._follow_apart, owner, current, version, catalogue)
+        return False
+
+    def _follow_apart(self, owner, current: Current, version: int, catalogue: Callable[[], dict]) -> None:
+        try:
+            self._follow(owner, current, version, catalogue())
+        except Exception:  # the database away, say: the comment path reads it again and fails as a comment does
+            log.exception("reading the catalogue of %s at version %s apart failed", owner, version)
+            with self._lock:
+                self._follow_failed[owner] = version
+        finally:
+            with self._lock:
+                if self._following.get(owner) == version:
+                    del self._following[owner]
 
     def get(self, owner, version: int, intent_names: Callable[[], list[str]],
             catalogue: Callable[[], dict]) -> Matcher:
@@ -109,8 +145,8 @@ class MatcherStore:
                 self._too_large.pop(owner, None)  # a change too large for the old build is layered on this one
             while len(self._entries) > self.size:
                 gone, _ = self._entries.popitem(last=False)
-                self._wanted.pop(gone, None)
-                self._too_large.pop(gone, None)
+                for known in (self._wanted, self._too_large, self._follow_failed):
+                    known.pop(gone, None)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -19,10 +19,27 @@ _store = MatcherStore(size=256)
 
 
 def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
-    # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
-    owner = (agent.id, agent.created_at, agent.version, page.id, page.created_at)
-    return _store.get(owner, page.catalogue_version, lambda: agent_intent_names(agent),
+    return _store.get(_owner(agent, page), page.catalogue_version, lambda: agent_intent_names(agent),
                       lambda: page_catalogue(page.id))
+
+
+def ready(agent: Agent, page: SocialPage) -> bool:
+    """Whether the agent's matcher answers the page's catalogue at once; if not, the change is being read apart
+    (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
+    page_id = page.id
+    return _store.ready(_owner(agent, page), page.catalogue_version, lambda: _catalogue_apart(page_id))
+
+
+def _owner(agent: Agent, page: SocialPage) -> tuple:
+    # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
+    return agent.id, agent.created_at, agent.version, page.id, page.created_at
+
+
+def _catalogue_apart(page_id: int) -> dict:
+    try:
+        return page_catalogue(page_id)
+    finally:
+        session.remove()  # the reading thread's own session: its connection goes back to the pool
 
 
 def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Match, answer.Answer | None]:
