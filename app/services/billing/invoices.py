@@ -8,13 +8,16 @@ payments confirmed at once get consecutive numbers, and a rolled-back payment gi
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING
 
-from fpdf import FPDF
 from sqlalchemy import update
 
 from app.database import insert_ignore, session
 from app.models import InvoiceCounter, Payment
 from app.services.billing.dates import add_months
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 INVOICED = ("paid", "reimbursed", "chargeback")  # a reversed payment keeps its invoice (and shows its status)
 CENTS = Decimal("0.01")
@@ -53,6 +56,10 @@ def view(settings: dict, payment: Payment) -> dict:
 
 def pdf(settings: dict, payment: Payment) -> bytes:
     """The invoice as an A4 PDF (core fonts: Latin-1 text; other characters become '?')."""
+    # Imported here: fpdf2 costs every web, worker and command process a fifth of its start-up, and only this
+    # download draws a PDF.
+    from fpdf import FPDF
+
     invoice = view(settings, payment)
     document = FPDF(format="A4")
     document.set_title(f"Invoice {invoice['number']}")
