@@ -28,7 +28,9 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 if [ ! -f .venv/.installed ] || [ requirements.lock -nt .venv/.installed ]; then
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.lock
+  # --no-compile: Python compiles a module's bytecode the first time it is imported instead of pip compiling every
+  # module of every package (measured: 47 s of CPU became 30 s; a run imports a fraction of scipy and its kin).
+  .venv/bin/pip install --quiet --no-compile --disable-pip-version-check -r requirements.lock
   touch .venv/.installed
 fi
 
