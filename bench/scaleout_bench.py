@@ -4,7 +4,9 @@ sandbox, which listen on the bridge's address in the root namespace.
 
 Run as root: .venv/bin/python bench/scaleout_bench.py [--hosts 1,2,4 --comments N --rate R --graph-latency-ms L]
 (see bench/README.md). Prints, per host count, throughput and webhook->private reply p99, the replies each host
-sent (read from each host's own metrics exporter), and the sandbox's CPU, to show it was not the bottleneck.
+sent (read from each host's own metrics exporter), and the sandbox's CPU, to show it was not the bottleneck; then
+what each comment cost the shared database and Redis and how long it held the one serial section
+(bench/scaleout_costs.py), and the speed-up Amdahl's law predicts from that with a core per host.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from app import queue  # noqa: E402
 from app.celery_factory import make_celery  # noqa: E402
 from app.config import load_settings  # noqa: E402
 from app.database import init_engine, session  # noqa: E402
-from bench import services  # noqa: E402
+from bench import scaleout_costs, services  # noqa: E402
 from bench.hosts import ROOT_ADDRESS, HostNetwork, host_address  # noqa: E402
 from bench.phases import measure_pipeline, warm_up  # noqa: E402
 from bench.shop import open_shop  # noqa: E402
@@ -105,7 +107,7 @@ class SharedServices:
         with open(self.pg_data / "pg_hba.conf", "a") as rules:  # the worker hosts connect over the bridge
             rules.write(f"host all all {ROOT_ADDRESS}/24 trust\n")
         options = (f"-c listen_addresses={ROOT_ADDRESS} -p {self.pg_port} -c unix_socket_directories={self.pg_data}"
-                   " -c max_connections=200")
+                   " -c max_connections=200" + scaleout_costs.PG_OPTIONS)
         subprocess.run([*as_postgres, str(POSTGRES_BIN / "pg_ctl"), "-D", str(self.pg_data), "-o", options, "-l",
                         str(self.pg_data / "server.log"), "-w", "start"], check=True, stdout=subprocess.DEVNULL)
         import psycopg
@@ -183,10 +185,13 @@ class WorkerHosts:
 def measure(shared: SharedServices, network: HostNetwork, shop, args, count: int) -> dict:
     hosts = WorkerHosts(shared, network, count, args.concurrency)
     shared.started.extend(hosts.workers)  # counted in cpu_seconds(), stopped with the rest on any failure
+    costs = scaleout_costs.Costs(shared.database_url, shared.redis)
     try:
         hosts.wait_ready()
         warm_up(shop, comments=20 * count)
+        costs.start()
         pipeline = measure_pipeline(shared, shop, args)
+        pipeline["costs"] = costs.stop(pipeline["posted"])
         pipeline["by_host"] = hosts.replies_by_host()
     finally:
         hosts.stop()
@@ -205,6 +210,11 @@ def report(args, count: int, result: dict) -> None:
           f"p99 {result['p99'] * 1000:.0f} ms, lost {result['lost']} duplicated {result['duplicated']}; "
           f"private replies per host (warm-up included) {by_host}; sandbox CPU {result['sandbox_cores']:.2f} core; "
           f"load average {psutil.getloadavg()[0]:.1f}", flush=True)
+    cpu = result["cpu_ms_per_comment"]
+    workers = sum(ms for name, ms in cpu.items() if name.startswith("worker-host"))
+    print(f"  CPU ms per comment: workers {workers:.1f}, postgres {cpu['postgres']:.1f}, web {cpu['web']:.1f}, "
+          f"sandbox {cpu['sandbox']:.1f}, redis {cpu['redis']:.1f}, beat {cpu['beat']:.1f}", flush=True)
+    print(scaleout_costs.report(result["costs"]), flush=True)
 
 
 def main(argv=None) -> int:
@@ -221,6 +231,7 @@ def main(argv=None) -> int:
     try:
         network.create()
         shared.start()
+        scaleout_costs.Costs(shared.database_url, shared.redis).prepare()
         shop = open_shop(shared.settings, shared.sandbox_url, shared.web_url)
         if args.graph_latency_ms:
             shop.admin.fault("slow", delay_ms=args.graph_latency_ms)  # every Graph call, until the end
@@ -236,6 +247,9 @@ def main(argv=None) -> int:
     summary = " | ".join(f"{count} host(s) {result['per_second']:.1f}/s p99={result['p99'] * 1000:.0f}ms"
                          for count, result in results)
     print(f"SUMMARY scale-out, Graph latency {args.graph_latency_ms} ms: {summary}")
+    if results and results[0][0] == 1:
+        one = results[0][1]
+        print(scaleout_costs.amdahl(one["per_second"], one["costs"]["serial_ms"]))
     shutil.rmtree(scratch, ignore_errors=True)
     return 0
 
