@@ -81,12 +81,13 @@ def _committed_now(statement) -> None:
 
 
 def _own_transaction():
-    """A transaction committed at its end without ending the drain's: on PostgreSQL a connection of its own (the
-    drain keeps its row locks); SQLite locks no rows, and a second writer would wait on the session's own, so the
-    session's connection there."""
+    """A write committed at its end without ending the drain's transaction: on PostgreSQL a connection of its own (the
+    drain keeps its row locks) in autocommit: each write here is one statement, so it needs no BEGIN and COMMIT of
+    their own (two round trips saved on each, four a batch); SQLite locks no rows, and a second writer would wait on
+    the session's own, so the session's connection there."""
     engine = session.get_bind()
     if engine.dialect.name == "postgresql":
-        return engine.begin()
+        return engine.connect().execution_options(isolation_level="AUTOCOMMIT")
     return _SessionTransaction()
 
 
