@@ -7,15 +7,25 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 started=$SECONDS
-bash scripts/setup.sh
+
+# The frontend's side in the background: its packages and build, then Vitest, which uses a core while the Python
+# side installs and builds the models, and while pytest's processes wait on browsers, workers and sandboxes.
+vitest_log=$(mktemp)
+frontend_built=$(mktemp -u)
+(bash scripts/setup.sh frontend && touch "$frontend_built" && cd frontend && npm test --silent) >"$vitest_log" 2>&1 &
+vitest_pid=$!
+trap 'kill "$vitest_pid" 2>/dev/null; rm -f "$vitest_log" "$frontend_built"' EXIT
+
+bash scripts/setup.sh python
 bash scripts/ensure-redis.sh
 bash scripts/ensure-chromium.sh
-
-# Vitest uses a core while pytest's processes wait on browsers, workers and sandboxes.
-vitest_log=$(mktemp)
-trap 'rm -f "$vitest_log"' EXIT
-(cd frontend && npm test --silent) >"$vitest_log" 2>&1 &
-vitest_pid=$!
+# The browser tests serve the built frontend: wait for the build, or say that the frontend's side failed.
+while [ ! -e "$frontend_built" ] && kill -0 "$vitest_pid" 2>/dev/null; do sleep 0.2; done
+if [ ! -e "$frontend_built" ]; then
+  cat "$vitest_log"
+  echo "test.sh: the frontend's packages or build failed" >&2
+  exit 1
+fi
 
 pytest_status=0
 # Four processes on two cores: browser, worker and fault tests wait on other processes more than they compute (with
