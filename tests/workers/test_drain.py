@@ -1,5 +1,6 @@
 """Draining the inbox: workers racing over the same comments answer each once, a comment whose decision raises
-holds up only itself, and replies a drain had no time left to send are sent by dispatch, once. The workers here
+holds up only itself, a batch wanting more replies than the owner's plan has left gets exactly what is left, and
+replies a drain had no time left to send are sent by dispatch, once. The workers here
 are threads calling the drain in this process (so the test can start them at the same instant); the webhooks, the
 database and the Graph calls to the sandbox are real."""
 import time
@@ -8,7 +9,8 @@ import pytest
 from sqlalchemy import func, select
 
 from app.database import session
-from app.models import CommentLog, InboxEvent, PlannedAction
+from app.models import CommentLog, InboxEvent, Plan, PlannedAction, SocialPage, Subscription
+from app.services.billing import limits
 from app.services.pipeline import actions, drain
 from bench.shop import PRICE_QUESTIONS
 from tests.fixtures.services import at_once
@@ -80,6 +82,25 @@ def test_a_comment_whose_decision_fails_is_retried_then_given_up_without_holding
     assert event.attempts == drain.MAX_ATTEMPTS and event.processed_at is not None  # given up
     assert sandbox.admin.comment_effects(poison)["private_replies"] == []
     assert _count(CommentLog.id) == len(others)
+
+
+def test_a_batch_wanting_more_replies_than_the_plan_has_left_answers_that_many_and_refuses_the_rest(
+        stored_comments):
+    settings, sandbox, store = stored_comments
+    owner_id = session.scalars(select(SocialPage.owner_id)).one()
+    subscription = session.scalars(select(Subscription).where(Subscription.user_id == owner_id)).one()
+    subscription.plan = Plan(name="Three replies", type="Paid", number_auto_replies=3)
+    session.commit()
+    comment_ids = store(list(PRICE_QUESTIONS))  # one batch, every comment a question the agent answers
+
+    assert drain.drain(settings) == len(comment_ids)
+
+    replies = [len(sandbox.admin.comment_effects(comment_id)["private_replies"]) for comment_id in comment_ids]
+    assert sorted(replies) == [0] * (len(comment_ids) - 3) + [1] * 3
+    session.rollback()
+    refused = list(session.scalars(select(CommentLog.skip_reason).where(CommentLog.treated.is_(False))))
+    assert refused == ["plan_limit"] * (len(comment_ids) - 3)
+    assert limits.monthly_replies_used(owner_id) == 3
 
 
 def test_replies_not_sent_within_the_task_time_are_handed_to_dispatch_and_sent_once(stored_comments, monkeypatch):

@@ -21,11 +21,9 @@ def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
     (plan_expired, plan_limit)."""
     if owner_id is None:
         return 0, "plan_expired"
-    month = utcnow().strftime("%Y-%m")
-    # The usual case, once per drained batch: the month's row exists and the plan has room. One statement, the
-    # plan's limit read inside it (a limit of NULL, no current plan, takes nothing).
-    if _add(owner_id, month, wanted, _monthly_limit_query(owner_id).scalar_subquery()):
+    if take_all_replies(owner_id, wanted):
         return wanted, None
+    month = utcnow().strftime("%Y-%m")
     limit = _monthly_limit(owner_id)
     if limit is None:
         return 0, "plan_expired"
@@ -36,6 +34,14 @@ def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
     while granted < wanted and _add(owner_id, month, 1, limit):
         granted += 1
     return granted, "plan_limit"
+
+
+def take_all_replies(owner_id: int | None, wanted: int) -> bool:
+    """All `wanted` replies of the owner's month, or none (False: no current plan, too few left, or the month's row
+    not made yet; take_replies then grants what is left). The usual case, once per drained batch: one statement, the
+    plan's limit read inside it (a limit of NULL, no current plan, takes nothing)."""
+    return owner_id is not None and _add(owner_id, utcnow().strftime("%Y-%m"), wanted,
+                                         _monthly_limit_query(owner_id).scalar_subquery())
 
 
 def _add(owner_id: int, month: str, units: int, limit) -> bool:

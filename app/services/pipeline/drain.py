@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextvars
 import logging
 import time
-from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,9 +25,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app import log_context, metrics, queue
 from app.database import insert_rows, session
 from app.models import Agent, CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
-from app.services.billing import limits
 from app.services.pipeline import (actions, comment_decision, comment_log, commenter_profiles, fair, lifecycle,
-                                   matchers, planning, takes)
+                                   matchers, planning, reply_units, takes)
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 50
@@ -191,7 +189,7 @@ def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tup
         agent = page and _agent_for(agents, page, event.post_external_id)
         if agent is not None and _answers(agent) and not matchers.ready(agent, page):
             continue  # its catalogue changed and is read apart: the next batch decides it (matcher_store.py)
-        reached.append(event.id)
+        reached.append(event)
         log_context.bind_event(event)
         if page is None or not page.is_connected:
             continue
@@ -203,7 +201,24 @@ def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tup
         # The page's own top-level comments are only logged (after the others), so a team trying its agent from
         # the page sees why nothing came; they are no commenter's and draw nothing.
         (own if item.decision.reason == comment_decision.OWN_COMMENT else decided).append(item)
-    _take_replies(decided)
+    reached_ids = [event.id for event in reached]
+    try:
+        due_now = _write(decided, own, reached_ids)
+    except reply_units.PlanShort:  # a plan near its end, or an owner's first batch of the month: drawn first
+        session.rollback()
+        kept = set(_next_events(len(reached_ids), set(), event_ids=reached_ids))  # locked again, decisions kept
+        decided, own = [item for item in decided if item.event in kept], [item for item in own if item.event in kept]
+        reached_ids = [event.id for event in reached if event in kept]
+        reply_units.take_first(decided)
+        due_now = _write(decided, own, reached_ids, replies_drawn=True)
+    metrics.comments_decided([item.decision for item in decided])
+    pages_by_id = {page.id: page for page in pages.values()}
+    return len(reached_ids), [(item, pages_by_id[item.page_id]) for item in due_now]
+
+
+def _write(decided: list[Decided], own: list[Decided], reached: list[int], replies_drawn: bool = False) -> list:
+    """Log, plan and mark the batch processed, draw its replies (reply_units.py) last and commit; returns the actions
+    reserved for sending now. The decisions stand: another drain holds none of these comments."""
     entries = [comment_log.row(item.event, item.page, item.agent, item.decision) for item in decided + own]
     for entry, log_id in zip(entries, insert_rows(CommentLog, entries)):
         entry["id"] = log_id
@@ -215,10 +230,10 @@ def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tup
         set_committed_value(item, "id", action_id)  # the row the sender claims; the object stays out of the session
     commenter_profiles.record([(item.page, item.event) for item in decided])
     lifecycle.mark_processed(reached)  # and cancels what a removal meanwhile caught
+    if not replies_drawn:
+        reply_units.take_all(decided)  # last: each owner's counter is held from here to the commit only
     session.commit()
-    metrics.comments_decided([item.decision for item in decided])
-    pages_by_id = {page.id: page for page in pages.values()}
-    return len(reached), [(item, pages_by_id[item.page_id]) for item in due_now]
+    return due_now
 
 
 def _pages_of(batch: list[InboxEvent]) -> dict[tuple[str, str], SocialPage]:
@@ -265,20 +280,8 @@ def _decision(event: InboxEvent, page: SocialPage, agent: Agent | None) -> Decid
         return None
     reply_at = planning.reply_due_at(page)
     if decision.answered and planning.too_late(event.created_time, reply_at):
-        decision = decision.refused(comment_decision.TOO_OLD)  # refused before _take_replies: draws no reply
+        decision = decision.refused(comment_decision.TOO_OLD)  # refused before the draw: takes no reply
     return Decided(event, page, agent, decision, reply_at)
-
-
-def _take_replies(decided: list[Decided]) -> None:
-    """One draw on each owner's monthly replies for the whole batch; the comments past the plan are refused."""
-    wanting = defaultdict(list)
-    for item in decided:
-        if item.decision.answered:
-            wanting[item.page.owner_id].append(item)
-    for owner_id, owners_items in wanting.items():
-        granted, refusal = limits.take_replies(owner_id, len(owners_items))
-        for item in owners_items[granted:]:
-            item.decision = item.decision.refused(refusal)
 
 
 def _action_row(item: PlannedAction) -> dict:
