@@ -49,6 +49,14 @@ def _stored(comment_id: str) -> bool:
     return session.scalar(select(InboxEvent.id).where(InboxEvent.comment_id == comment_id)) is not None
 
 
+def _new_synonym_then_comments(sandbox, page_a: SocialPage, post_a: str, post_b: str) -> tuple[str, str]:
+    """A synonym added to one of A's dresses, then a comment naming it on A and a question on B."""
+    dresses = session.scalar(select(Category).where(Category.page_id == page_a.id))
+    product = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
+    catalogue.change(page_a, catalogue.add_synonyms, dresses.id, product.id, [NEW_SYNONYM])
+    return _comment(sandbox, post_a, f"le {NEW_SYNONYM} est disponible ?"), _comment(sandbox, post_b, "disponible ?")
+
+
 def _logged_products(comment_id: str) -> list[dict]:
     session.rollback()
     return session.scalar(select(CommentLog).where(CommentLog.comment_id == comment_id)).products
@@ -71,11 +79,7 @@ def test_a_new_synonym_answers_the_next_comment_while_no_matcher_is_rebuilt_on_t
     matchers._store._builder.submit(builder_busy.wait)
 
     try:
-        dresses = session.scalar(select(Category).where(Category.page_id == page_a.id))
-        product = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
-        catalogue.change(page_a, catalogue.add_synonyms, dresses.id, product.id, [NEW_SYNONYM])
-        asked_a = _comment(sandbox, post_a, f"le {NEW_SYNONYM} est disponible ?")
-        asked_b = _comment(sandbox, post_b, "disponible ?")
+        asked_a, asked_b = _new_synonym_then_comments(sandbox, page_a, post_a, post_b)
         drain.drain(settings)
 
         assert [(hit["name"], hit["spelling"], hit["synonym"]) for hit in _logged_products(asked_a)] == \
@@ -113,11 +117,7 @@ def test_a_changed_catalogue_is_read_apart_while_the_other_pages_comments_are_an
     reading = threading.Event()
     matchers._store._follower.submit(reading.wait)  # the changed catalogue is not read until the test says so
     try:
-        dresses = session.scalar(select(Category).where(Category.page_id == page_a.id))
-        product = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
-        catalogue.change(page_a, catalogue.add_synonyms, dresses.id, product.id, [NEW_SYNONYM])
-        asked_a = _comment(sandbox, post_a, f"le {NEW_SYNONYM} est disponible ?")
-        asked_b = _comment(sandbox, post_b, "disponible ?")
+        asked_a, asked_b = _new_synonym_then_comments(sandbox, page_a, post_a, post_b)
         drain.drain(settings)
 
         assert len(sandbox.admin.comment_effects(asked_b)["private_replies"]) == 1
