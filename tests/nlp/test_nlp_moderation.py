@@ -6,7 +6,7 @@ from app.models import SocialPage
 from app.services import why
 from app.services.pipeline import comment_decision
 from app.services.pipeline.comment_decision import Comment
-from nlp import moderation
+from nlp import moderation, normalize
 
 ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "espèce d'attardé", "t'es qu'une salope",
          "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar"]
@@ -36,6 +36,17 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
 
 def test_a_negator_before_an_insult_takes_it_back(model):
     assert moderation.lexicon().hit(["ya", "kalb"]) and not moderation.lexicon().hit(["not", "idiot"])
+
+
+@pytest.mark.parametrize("text", ["espèce de conard", "idioooot", "ya kalbb", "ya7mar", "ياحمار", "والكلب",
+                                  "هاك اللحاس"])
+def test_insults_spelt_with_letters_doubled_or_dropped_or_a_prefix_glued_are_found(text):
+    assert moderation.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["a con man", "pros and cons", "Ines Ghabi", "والله"])
+def test_a_word_that_only_looks_like_an_insult_once_its_letters_are_single_is_not_one(text):
+    assert not moderation.lexicon().hit(normalize.tokens(text))
 
 
 def _page(keep_complaints: bool) -> SocialPage:
