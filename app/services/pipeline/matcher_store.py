@@ -1,34 +1,30 @@
 """This process's matchers, one per (agent version, page), following the page's catalogue changes without ever
 building a product index on the comment path once the page has a matcher here.
 
-A catalogue change raises the page's catalogue_version. The next comment then gets, at once, the old matcher with
-the changed products layered on it (nlp/product_delta.py: milliseconds for a synonym or a few products), and a full
-build of the new catalogue starts, made by a process of its own at the lowest priority
-(app/services/pipeline/index_builder.py) and swapped in by a thread of this one when done. A change too large to
-layer keeps the old matcher answering until its full build is in. The drain asks ready() first, which reads and
-layers the change in a thread of its own, so no comment of another page waits for the read of a changed
-catalogue. Only a page's very first comment in a process builds on the comment path. Another page's matcher is never
-dropped nor rebuilt by a change: entries are per page, and only the least recently used ones go when the store is
-full.
+A catalogue change raises the page's catalogue_version. The drain asks ready() first: the change is then read,
+compared and indexed by a process of its own (catalogue_follower.py) whose answers threads of this one put in, first
+the old matcher with the changed products layered on it (nlp/product_delta.py), then the new catalogue's full index;
+the page's comments wait in the inbox until the first is in, and no comment of another page waits for any of it.
+get() (the chat simulator, the replay) reads and layers a change at once and has the full index built by a process of
+its own (index_builder.py). A change too large to layer keeps the old matcher answering until its full index is in.
+Only a page's very first comment in a process builds on the comment path. Another page's matcher is never dropped
+nor rebuilt by a change: entries are per page, and only the least recently used ones go when the store is full.
 """
 from __future__ import annotations
 
 import copy
 import logging
-import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from app.services.pipeline import index_builder
 from nlp import Matcher, build_matcher, product_delta
 from nlp.products import ProductIndex
 
 log = logging.getLogger(__name__)
-# The build thread's nice value: on a busy machine the cores go first to the processes deciding and sending comments.
-BUILD_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -57,16 +53,16 @@ class MatcherStore:
         self._follow_failed: dict = {}
         self._lock = threading.Lock()
         # One build at a time: a build is computing, and two at once would only share the same cores.
-        self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build",
-                                           initializer=_behind_comments)
-        # Reading a changed catalogue is mostly waiting on the database: a thread of its own, never behind a build.
+        self._builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-build")
+        # Waits for the first answer of a change read apart: a thread of its own, never behind a build.
         self._follower = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matcher-follow")
 
-    def ready(self, owner, version: int, catalogue: Callable[[], dict]) -> bool:
+    def ready(self, owner, version: int, follow: Callable[[dict], Iterator[tuple]]) -> bool:
         """Whether get() answers for catalogue `version` at once. When the catalogue changed, False, and the change
-        is read (and layered) by a thread of its own: the drain leaves the page's comments to its next batch rather
-        than have the other pages' comments of its batch wait for that read (0.5 to 1 s for 20,000 products on a
-        busy machine). A first build, and a change too large to layer (the old matcher answers), are ready."""
+        is read, compared and indexed by a process of its own (`follow(base entries)`: catalogue_follower.py),
+        whose layer this thread puts in: the drain leaves the page's comments to a later batch rather than have the
+        other pages' comments wait for that work (0.5 to 1 s for 20,000 products on a busy machine). A first
+        build, and a change too large to layer (the old matcher answers), are ready."""
         with self._lock:
             current = self._entries.get(owner)
             if current is None or current.version >= version or self._follow_failed.get(owner) == version or \
@@ -75,20 +71,46 @@ class MatcherStore:
             if self._following.get(owner, 0) >= version:
                 return False
             self._following[owner] = version
-        self._follower.submit(self._follow_apart, owner, current, version, catalogue)
+        self._follower.submit(self._follow_apart, owner, current, version, follow)
         return False
 
-    def _follow_apart(self, owner, current: Current, version: int, catalogue: Callable[[], dict]) -> None:
+    def _follow_apart(self, owner, current: Current, version: int, follow: Callable[[dict], Iterator[tuple]]) -> None:
+        """The child's first answer put in (the layered matcher, or the old one kept for a change too large); its
+        full index taken in by the build thread."""
         try:
-            self._follow(owner, current, version, catalogue())
+            answers = follow(current.base_entries)
+            first = next(answers)
+            if first[0] == "layer":
+                layer = product_delta.LayeredIndex(current.base.products, first[1], first[2])
+                self._put(owner, Current(version, _with_products(current.base, layer), current.base,
+                                         current.base_entries, current.intent_names))
+            with self._lock:
+                if first[0] == "too_large":
+                    self._too_large[owner] = (version, current.base)
+                self._wanted[owner] = max(version, self._wanted.get(owner, 0))
+            self._builder.submit(self._take_full, owner, version, current, answers)
         except Exception:  # the database away, say: the comment path reads it again and fails as a comment does
-            log.exception("reading the catalogue of %s at version %s apart failed", owner, version)
+            log.exception("following the catalogue of %s at version %s apart failed", owner, version)
             with self._lock:
                 self._follow_failed[owner] = version
         finally:
             with self._lock:
                 if self._following.get(owner) == version:
                     del self._following[owner]
+
+    def _take_full(self, owner, version: int, current: Current, answers: Iterator[tuple]) -> None:
+        try:
+            with self._lock:
+                if self._wanted.get(owner, 0) > version:
+                    return  # a later change came meanwhile: its own full index follows
+            _full, entries, index = next(answers)
+        except Exception:  # the layered or old matcher keeps answering
+            log.exception("the full index of %s at catalogue version %s failed", owner, version)
+            return
+        finally:
+            answers.close()
+        matcher = _with_products(current.base, index)
+        self._put(owner, Current(version, matcher, matcher, entries, current.intent_names), newest=True)
 
     def get(self, owner, version: int, intent_names: Callable[[], list[str]],
             catalogue: Callable[[], dict]) -> Matcher:
@@ -126,8 +148,7 @@ class MatcherStore:
             if self._wanted.get(owner, 0) > version:
                 return  # a later change came while this one waited: its own build follows
         try:
-            matcher = copy.copy(base)  # the intent model and the agent's intents are shared; only the products differ
-            matcher.products = self._build_index(products)
+            matcher = _with_products(base, self._build_index(products))
         except Exception:  # a thread's failure is nobody's to catch: the layered or old matcher keeps answering
             log.exception("building the matcher of %s at catalogue version %s failed", owner, version)
             return
@@ -152,9 +173,7 @@ class MatcherStore:
         return len(self._entries)
 
 
-def _behind_comments() -> None:
-    """Lower the build thread's priority (Linux schedules each thread apart; elsewhere the build keeps its own)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICENESS)
-    except (AttributeError, OSError):  # no setpriority on this system, or not allowed
-        pass
+def _with_products(base: Matcher, products) -> Matcher:
+    matcher = copy.copy(base)  # the intent model and the agent's intents are shared; only the products differ
+    matcher.products = products
+    return matcher

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from app.database import session
 from app.models import Agent, Category, Product, SocialPage, Synonym
+from app.services.pipeline import catalogue_follower
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp import Match, Matcher, answer
 
@@ -24,22 +25,16 @@ def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
 
 
 def ready(agent: Agent, page: SocialPage) -> bool:
-    """Whether the agent's matcher answers the page's catalogue at once; if not, the change is being read apart
-    (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
-    page_id = page.id
-    return _store.ready(_owner(agent, page), page.catalogue_version, lambda: _catalogue_apart(page_id))
+    """Whether the agent's matcher answers the page's catalogue at once; if not, the change is being followed by a
+    process of its own (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
+    page_id, database_url = page.id, session.get_bind().url.render_as_string(hide_password=False)
+    return _store.ready(_owner(agent, page), page.catalogue_version,
+                        lambda base_entries: catalogue_follower.follow(database_url, page_id, base_entries))
 
 
 def _owner(agent: Agent, page: SocialPage) -> tuple:
     # created_at tells apart two rows that reuse an id (SQLite reuses ids after deletes).
     return agent.id, agent.created_at, agent.version, page.id, page.created_at
-
-
-def _catalogue_apart(page_id: int) -> dict:
-    try:
-        return page_catalogue(page_id)
-    finally:
-        session.remove()  # the reading thread's own session: its connection goes back to the pool
 
 
 def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Match, answer.Answer | None]:

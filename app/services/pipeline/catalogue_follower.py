@@ -1,0 +1,69 @@
+"""A page's changed catalogue read, compared and indexed by a process of its own at the lowest priority
+(`python -m app.services.pipeline.catalogue_follower`), for the drain's matchers (matcher_store.MatcherStore.ready).
+
+Done by a thread of the worker, that work shared the worker's CPU and its interpreter's lock with the drain: while
+20,000 products (80,000 rows) were read and compared with the matcher's, the batches of the other pages' comments in
+that process took 0.3 to 0.8 s instead of 0.03 to 0.06 s (bench/noisy_neighbour.py, load average 7). The child reads
+the catalogue on a connection of its own and writes two answers on stdout, pickled: first the change as a layer on
+the old index (the changed products and their small index, nlp/product_delta.py) or ("too_large",); then the new
+catalogue's entries and full index. The worker only unpickles them.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+from app.services.pipeline.index_builder import NICENESS, ROOT
+from nlp import product_delta
+from nlp.products import ProductIndex
+
+# The page's comments wait for the first answer: below the worker's own processes, above the full build.
+FIRST_NICENESS = 10
+
+
+def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tuple]:
+    """The child's answers in turn: ("layer", changed, delta index) or ("too_large",), then ("full", entries,
+    index). Closing the iterator early stops the child."""
+    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             cwd=ROOT)  # its errors go to the worker's own log
+    try:
+        child.stdin.write(pickle.dumps((database_url, page_id, base_entries), pickle.HIGHEST_PROTOCOL))
+        child.stdin.close()
+        for _ in range(2):
+            try:
+                yield pickle.load(child.stdout)
+            except EOFError:
+                raise ChildProcessError(f"the catalogue follower of page {page_id} ended with {child.wait()}") \
+                    from None
+    finally:
+        child.kill()  # done (it exits by itself) or no longer wanted
+        child.wait()
+        child.stdout.close()
+
+
+def main() -> None:
+    os.setpriority(os.PRIO_PROCESS, 0, FIRST_NICENESS)
+    database_url, page_id, base_entries = pickle.load(sys.stdin.buffer)
+    from app.database import init_engine, session
+    from app.services.pipeline import matchers  # here: matchers imports this module
+
+    init_engine(database_url)
+    products = matchers.page_catalogue(page_id)
+    session.remove()
+    out = sys.stdout.buffer
+    # layered() only copies the matcher it is given and reads its `products`: the worker's index is not needed here.
+    layered = product_delta.layered(SimpleNamespace(products=None), base_entries, products)
+    first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
+    pickle.dump(first, out, pickle.HIGHEST_PROTOCOL)
+    out.flush()
+    os.setpriority(os.PRIO_PROCESS, 0, NICENESS)  # the old or layered matcher answers meanwhile
+    pickle.dump(("full", product_delta.entries(products), ProductIndex(products)), out, pickle.HIGHEST_PROTOCOL)
+    out.flush()
+
+
+if __name__ == "__main__":
+    main()
