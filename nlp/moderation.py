@@ -2,7 +2,8 @@
 apart from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse
 lexicons (nlp/data/lexicons/abusive_*.txt) is in it, not right after a negator, or when the abuse model scores it
 ABUSIVE_THRESHOLD or more. The model (nlp/moderation_training.py) is a logistic regression over words, their letter
-n-grams and word pairs, kept as a plain dict of weights: a comment costs a few dict look-ups a word."""
+n-grams and word pairs (the abuse head's weighted by naive Bayes ratios when fitted), kept as a plain dict of weights:
+a comment costs a few dict look-ups a word."""
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
