@@ -103,7 +103,8 @@ def measure_product_steps(index, texts: list[str]) -> dict[str, float]:
     readings = [index._token_scores(comment)[1] for comment in words]
     runs = {
         "read words (spelling index)": lambda number: index._token_scores(words[number]),
-        "candidate names (word pairs)": lambda number: readings[number] and index._candidates(readings[number]),
+        "candidate names (word pairs)": lambda number: readings[number] and index._candidates(words[number],
+                                                                                         readings[number]),
         "confirm names (likeness)": lambda number: readings[number] and index._multi_word_hits(words[number],
                                                                                               readings[number]),
         "whole find": lambda number: index.find(words[number]),

@@ -75,6 +75,7 @@ class ProductTables:
         self._build_pairs(form_tokens)
         self._build_keys()
         self.longest_phrase = max((len(phrase.split()) for phrase in self.phrases), default=0)
+        self.phrase_firsts = frozenset(phrase.split()[0] for phrase in self.phrases)
 
     def _build_forms(self, forms: list[tuple[str, ...]]) -> list[list[int]]:
         """Numbers the catalogue's informative words (`tokens`), files each form under its one word when it has
@@ -103,8 +104,23 @@ class ProductTables:
                 if not useful and not set(tokens) <= STOPWORDS:
                     self.phrases[" ".join(tokens)].append(form)
         self.single_postings = _csr([single_postings.get(token, []) for token in range(len(self.tokens))])
-        self.lone_postings = _csr([lone_postings.get(token, []) for token in range(len(self.tokens))])
+        self.lone_forms = self._lone_forms(forms, lone_postings)
         return form_tokens
+
+    def _lone_forms(self, forms: list[tuple[str, ...]], postings: dict[int, list[int]]) -> dict[int, tuple]:
+        """Forms whose only informative word is `token` ("pour prix"), as token -> (lowest cost, ((form, cost,
+        small words), ...) in form order); `cost`, the form's letters and words less one, is what a comment word
+        read alone as the form must outweigh (`ProductIndex._lone_candidates`). Python objects: a catalogue has a
+        few hundred such forms (1,085 in one of 5,000 products named with the words comments use most)."""
+        lone = {}
+        for token, numbers in postings.items():
+            entries = tuple((form, sum(map(len, forms[form])) + len(forms[form]) - 1,
+                             frozenset(self.form_small_words.get(form, ()))) for form in numbers)
+            lone[token] = (min(cost for _, cost, _ in entries), entries)
+        small_words = {word for _, entries in lone.values() for *_, small in entries for word in small}
+        # The comment words that may stand for one of them: the word, or it after the Arabic article (`_bare`).
+        self.lone_small_words = frozenset(small_words | {"ال" + word for word in small_words if len(word) >= 2})
+        return lone
 
     def _build_pairs(self, form_tokens: list[list[int]]) -> None:
         """Every pair of a form's informative words (as one integer) -> the forms holding both."""
@@ -120,7 +136,10 @@ class ProductTables:
             firsts, seconds = pair_positions(size)
             keys.append((words[:, firsts] * width + words[:, seconds]).ravel())
             owners.append(np.repeat(np.array(numbers, dtype=np.int64), len(firsts)))
-        self.pair_keys, self.pair_starts, self.pair_forms = _grouped(np.concatenate(keys), np.concatenate(owners))
+        pair_keys, pair_starts, self.pair_forms = _grouped(np.concatenate(keys), np.concatenate(owners))
+        # A last key above any pair, owning no form: a look-up's slot then always exists, found or not.
+        self.pair_keys = np.append(pair_keys, np.iinfo(np.int64).max)
+        self.pair_starts = np.append(pair_starts, pair_starts[-1])
 
     def _build_keys(self) -> None:
         """The look-up forms of every catalogue word (`spelling.lookups`: the word and its key, their one-letter

@@ -54,21 +54,36 @@ class ProductIndex(ProductTables):
     def __init__(self, catalogue: dict):
         super().__init__(catalogue)
         self._word_cache: dict[str, tuple[tuple[int, float, float], ...]] = {}
+        self._older_words: dict[str, tuple[tuple[int, float, float], ...]] = {}
 
     def _readings(self, word: str) -> tuple[tuple[int, float, float], ...]:
         """(catalogue word, score for a one-word name, score inside a longer name) for every catalogue word the
-        comment word may be (none for short and function words), cached per word (most words read as none)."""
+        comment word may be (none for short and function words), cached per word (most words read as none). The
+        cache keeps the words of its last two halves: a word still in use survives the older half's drop."""
         found = self._word_cache.get(word)
         if found is None:
-            if len(self._word_cache) >= WORD_CACHE_SIZE:
-                self._word_cache.clear()
-            keys = self.keys
-            candidates = {number for variant in spelling.lookups(word) if variant in keys
-                          for number in keys[variant]} if informative(word) else ()
-            found = self._word_cache[word] = tuple(
-                (number, spelling.score(word, self.tokens[number], True), inside) for number in candidates
-                if (inside := spelling.score(word, self.tokens[number], False)))
+            found = self._older_words.get(word)
+            if found is None:
+                found = self._read(word)
+            if len(self._word_cache) >= WORD_CACHE_SIZE // 2:
+                self._older_words, self._word_cache = self._word_cache, {}
+            self._word_cache[word] = found
         return found
+
+    def _read(self, word: str) -> tuple[tuple[int, float, float], ...]:
+        """`_readings` of a word not in the cache; the one-word score only for catalogue words that are a name
+        alone (it is 0 for the others, which no one-word name reads)."""
+        if not informative(word):
+            return ()
+        keys, starts = self.keys, self.single_postings[0]
+        found = []
+        for number in {number for variant in spelling.lookups(word) if variant in keys for number in keys[variant]}:
+            token = self.tokens[number]
+            inside = spelling.score(word, token, False)
+            if inside:
+                alone = spelling.score(word, token, True) if starts[number] < starts[number + 1] else 0.0
+                found.append((number, alone, inside))
+        return tuple(found)
 
     def _token_scores(self, words: list[str]) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
         """Catalogue word -> (comment position, score) accepted for one-word names and for longer names."""
@@ -82,33 +97,60 @@ class ProductIndex(ProductTables):
                     multi[number] = (position, inside)
         return single, multi
 
-    def _candidates(self, multi: dict[int, tuple[int, float]]) -> list[int]:
+    def _candidates(self, words: list[str], multi: dict[int, tuple[int, float]]) -> list[int]:
         """Longer forms with enough of their words among the comment's: the forms holding one of
-        its words when that is their only informative word, and the forms sharing enough pairs of its words. A
-        comment meets a handful of them, so after one vectorised look-up of its pairs they are counted in Python,
-        which costs less than numpy's per-call overhead on arrays this small."""
-        tokens = np.fromiter(sorted(multi), np.int64, len(multi))
-        starts, postings = self.lone_postings
-        found = [form for first, end in zip(starts[tokens].tolist(), starts[tokens + 1].tolist()) if first < end
-                 for form in postings[first:end].tolist()]
-        if len(tokens) < 2 or not len(self.pair_keys):
+        its words when that is their only informative word (and may pass as it), and the forms sharing enough pairs
+        of its words. A comment meets a handful of them, so after one vectorised look-up of its pairs they are
+        counted in Python, which costs less than numpy's per-call overhead on arrays this small."""
+        ordered = sorted(multi)
+        found = self._lone_candidates(words, multi, ordered) if self.lone_forms else []
+        if len(ordered) < 2 or len(self.pair_keys) < 2:
             return found
+        # Methods and `take` rather than numpy's functions and fancy indexing: their wrappers cost more than the
+        # work on a comment's few hundred pairs.
+        tokens = np.fromiter(ordered, np.int64, len(ordered))
         firsts, seconds = pair_positions(len(tokens))
-        wanted = tokens[firsts] * max(len(self.tokens), 1) + tokens[seconds]
-        slots = np.minimum(np.searchsorted(self.pair_keys, wanted), len(self.pair_keys) - 1)
-        slots = slots[self.pair_keys[slots] == wanted]
+        wanted = tokens.take(firsts)
+        wanted *= max(len(self.tokens), 1)
+        wanted += tokens.take(seconds)
+        slots = self.pair_keys.searchsorted(wanted)
+        slots = slots.compress(self.pair_keys.take(slots) == wanted)
         if not len(slots):
             return found
-        ranges = zip(self.pair_starts[slots].tolist(), self.pair_starts[slots + 1].tolist())
+        ranges = zip(self.pair_starts.take(slots).tolist(), self.pair_starts.take(slots + 1).tolist())
         pairs = Counter(form for first, end in ranges for form in self.pair_forms[first:end].tolist())
         needed = self.form_needed_pairs
         return found + sorted(form for form, count in pairs.items() if count >= needed[form])
+
+    def _lone_candidates(self, words: list[str], multi: dict[int, tuple[int, float]], tokens: list[int]) -> list[int]:
+        """The forms of one informative word ("pour prix") that its reading in the comment may confirm. Read alone,
+        with none of the form's small words beside it, the word scores 200 * common / (cost + its letters)
+        (`_likeness` over one word, `common` counted as `_found_words` does): a form whose cost is too high for
+        PHRASE_CUTOFF is left out then, which on a catalogue named with everyday words is most of them (a comment
+        word such as "prix" proposes every "... prix" name)."""
+        lone, found, near = self.lone_forms, [], None
+        for token in tokens:
+            if token not in lone:
+                continue
+            cheapest, entries = lone[token]
+            position, score = multi[token]
+            letters = len(words[position])
+            # A hair above the bound: a form exactly at it is confirmed (and scored) as before.
+            most = (letters + len(self.tokens[token])) * score / PHRASE_CUTOFF - letters + 1e-6
+            if most < cheapest:
+                if near is None:  # the comment's words that may be some lone form's small word
+                    near = self.lone_small_words.intersection(words)
+                if near.isdisjoint(words[max(position - 1, 0):position + 2]):
+                    continue
+            beside = {_bare(word) for word in words[max(position - 1, 0):position + 2]}
+            found.extend(form for form, cost, small in entries if cost <= most or not beside.isdisjoint(small))
+        return found
 
     def _multi_word_hits(self, words: list[str], multi: dict[int, tuple[int, float]]) -> list[tuple]:
         """Longer forms with enough of their words in the comment, confirmed on the stretch they were read in: each
         candidate scored as if its small words ("de", "a") stood around its words in the comment, then the few
         that pass and have small words scored on the words really there."""
-        forms = self._candidates(multi)
+        forms = self._candidates(words, multi)
         if not forms:
             return []
         prefix = list(accumulate(map(len, words), initial=0))
@@ -159,11 +201,13 @@ class ProductIndex(ProductTables):
 
     def _phrase_hits(self, words: list[str]) -> list[tuple[int, float, int, int]]:
         """Forms made only of short or function words, matched as exact phrases."""
-        hits = []
+        hits: list[tuple[int, float, int, int]] = []
+        starts = [start for start, word in enumerate(words) if word in self.phrase_firsts]
         for size in range(1, min(self.longest_phrase, len(words)) + 1):
-            for start in range(len(words) - size + 1):
-                for form in self.phrases.get(" ".join(words[start:start + size]), ()):
-                    hits.append((form, 100.0, start, start + size))
+            for start in starts:
+                if start + size <= len(words):
+                    for form in self.phrases.get(" ".join(words[start:start + size]), ()):
+                        hits.append((form, 100.0, start, start + size))
         return hits
 
     def find(self, words: list[str]) -> list[ProductHit]:
