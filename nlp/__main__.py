@@ -46,10 +46,13 @@ def _train_moderation() -> str:
 
 def run_match(options: argparse.Namespace) -> None:
     matcher = build_matcher(_intent_names(options.intents), _catalogue(options.catalogue))
+    # One encoder for every line: json.dumps with an option makes a new one per call.
+    encode, write, flush = json.JSONEncoder(ensure_ascii=False).encode, sys.stdout.write, sys.stdout.flush
     for line in sys.stdin:
         text = line.rstrip("\n")
         if text.strip():
-            print(json.dumps(matcher.match(text).to_dict(), ensure_ascii=False), flush=True)
+            write(encode(matcher.match(text).to_dict()) + "\n")
+            flush()
 
 
 def run_evaluate(options: argparse.Namespace) -> None:

@@ -43,7 +43,8 @@ def key(word: str) -> str:
 def lookups(word: str) -> set[str]:
     """The forms a word is indexed and looked up by: those of its spelling key and of the word as written
     (a typo of the written form may be two edits away in keys: "cusion", "cushion")."""
-    return {*variants(word), *variants(key(word))}
+    word_key = key(word)
+    return {*variants(word), *variants(word_key)} if word_key != word else set(variants(word))
 
 
 def variants(word_key: str) -> list[str]:
