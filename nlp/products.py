@@ -89,9 +89,12 @@ class ProductIndex(ProductTables):
         """Catalogue word -> (comment position, score) accepted for one-word names and for longer names."""
         single: dict[int, tuple[int, float]] = {}
         multi: dict[int, tuple[int, float]] = {}
+        # Most words are in the cache: looked up here, without a call (a stale half after a drop still reads true).
+        cache, readings = self._word_cache, self._readings
         for position, word in enumerate(words):
-            for number, alone, inside in self._readings(word):
-                if alone > single.get(number, (0, 0.0))[1]:
+            found = cache.get(word)
+            for number, alone, inside in readings(word) if found is None else found:
+                if alone and alone > single.get(number, (0, 0.0))[1]:
                     single[number] = (position, alone)
                 if inside > multi.get(number, (0, 0.0))[1]:
                     multi[number] = (position, inside)
