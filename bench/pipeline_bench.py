@@ -44,6 +44,8 @@ CELERY_WORKER = ["-m", "celery", "-A", "workers.celery_app", "worker", "--withou
 WORKER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q",
                                     ",".join(name for name in queue.QUEUES if name != "actions")]
 DISPATCHER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q", "actions"]
+# As the Procfile: the ingest worker runs below the dispatcher (workers/priority.py).
+WORKER_NICENESS = 10
 # The product's own processes, whose CPU per comment the goal counts (not the sandbox nor the load client).
 PRODUCT_PROCESSES = ("web", "worker", "dispatcher", "beat", "postgres", "redis")
 # Per run, so two runs side by side (or a test run) never drop each other's database or queues.
@@ -69,6 +71,8 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--delays", action="store_true",
                         help="instead of phases a, n and b: comments over three pages (immediate, exactly 3 s, "
                              "exactly 5 s + public reply), delayed replies' due-to-sent p99 (with --faults too)")
+    parser.add_argument("--worker-nice", type=int, default=WORKER_NICENESS,
+                        help="nice value of the ingest worker (the Procfile's; 0: the dispatcher's equal)")
     parser.add_argument("--drain-seconds", type=float, default=120.0,
                         help="longest wait for the backlog after sending (also ends after 15 s without progress)")
     return parser.parse_args(argv)
@@ -105,7 +109,7 @@ class Product:
         web = self._run("web", ["-m", "gunicorn", "app:create_app()", "-w", "1", "-k", self.args.web_workers,
                                 "--threads", str(self.args.web_threads), "-b", f"127.0.0.1:{self.web_port}",
                                 "--backlog", "2048"])
-        worker = self.worker = self._run("worker", WORKER_ARGUMENTS)
+        worker = self.worker = self._run("worker", WORKER_ARGUMENTS, self.args.worker_nice)
         self._run("dispatcher", DISPATCHER_ARGUMENTS)
         self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
                            "-s", str(self.scratch / "beat-schedule")])
@@ -115,8 +119,8 @@ class Product:
                           services=(web,))
         self._wait_for_worker(worker)
 
-    def _run(self, name: str, arguments: list[str]) -> services.Service:
-        service = services.python_service(name, arguments, self.env, self.scratch)
+    def _run(self, name: str, arguments: list[str], niceness: int = 0) -> services.Service:
+        service = services.python_service(name, arguments, self.env, self.scratch, niceness)
         self.started.append(service)
         return service
 
@@ -145,7 +149,7 @@ class Product:
     def kill_worker(self) -> None:
         """SIGKILL the whole worker (main process and pool) and start a new one at once, as a supervisor would."""
         self.worker.kill()
-        self.worker = self._run("worker", WORKER_ARGUMENTS)
+        self.worker = self._run("worker", WORKER_ARGUMENTS, self.args.worker_nice)
 
     def stop(self) -> None:
         for service in reversed(self.started):

@@ -113,8 +113,10 @@ def pids_cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-def python_service(name: str, arguments: list[str], env: dict, log_dir: Path) -> Service:
-    return Service(name, [sys.executable, *arguments], env, log_dir)
+def python_service(name: str, arguments: list[str], env: dict, log_dir: Path, niceness: int = 0) -> Service:
+    """`niceness` as the Procfile's `nice -n`: nice execs Python, so the process and its pid stay the service's."""
+    return Service(name, [*(["nice", "-n", str(niceness)] if niceness else []), sys.executable, *arguments], env,
+                   log_dir)
 
 
 def wait_for(condition, what: str, timeout: float = 60.0, services: tuple[Service, ...] = ()) -> None:

@@ -57,6 +57,7 @@ import workers.ingest  # noqa: E402,F401
 import workers.mail  # noqa: E402,F401
 import workers.observability  # noqa: E402,F401  (logs and metrics on Celery's signals)
 import workers.polling  # noqa: E402,F401
+import workers.priority  # noqa: E402,F401  (a niced worker's session group niced too)
 import workers.privacy  # noqa: E402,F401
 import workers.replay  # noqa: E402,F401
 import workers.set_aside  # noqa: E402,F401
