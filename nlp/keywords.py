@@ -28,12 +28,15 @@ CUES = {
     "delivery": """deliver* shipping ship ships shipped courier post_office arrive*
         livr* expedi* envoy* envoi* poste aramex frais_de_port colis transporteur
         توصيل* شحن* يوصل* توصل* توصلو* التوصيل ليفريزون* twasl* twasel* touasel* tousel* yousel* yosel*
-        tjiwni* tjibouh* tb3thou* tab3th*""",
+        tjiwni* tjibouh* tb3thou* tab3th*
+        return* refund* ships_from shipped_from sent_from retourn* renvoy* rembours* ارجاع* استرجاع* استرداد*""",
     "dimensions": """dimension* measure* measurement* height width length depth diameter cm centimet* meter* metre*
         how_big how_tall how_long how_wide capacity litre* liter* fit_in
         hauteur largeur longueur profondeur diametre mesure*
         ابعاد* أبعاد* طول* عرض* ارتفاع* سم قطر* حجم*
-        toul* 3ordh* 9otr* qotr* kobr*""",
+        toul* 3ordh* 9otr* qotr* kobr*
+        weigh* weight* heavy heavier lightweight quart* ounce* gallon* poids pese* lourd*
+        وزن* يزن تزن ثقيل* tiwzen* twazen* wazn* t9il*""",
     "location": """where located location address showroom branch
         adresse* localisation magasin* point_de_vente situe* ou_etes ou_se_trouve
         عنوان* وين* اين أين مكان* محل* فرع* مقر*
@@ -42,12 +45,14 @@ CUES = {
         material* fabric* cotton leather silk wool polyester linen made_of quality brand model genuine
         matiere* tissu* coton cuir soie laine satin lin qualite marque modele* en_quoi
         خامة* قماش* قطن* جلد* حرير* صوف* نوع* ماركة* موديل* جودة* ساتان
-        9mech* qmech* qmach* jeld* 7rir* hrir* souf* model* marka* nou3* jawda*""",
+        9mech* qmech* qmach* jeld* 7rir* hrir* souf* model* marka* nou3* jawda*
+        bpa phthalate* oem aftermarket refurbish* reconditionn* toxic non_toxic lead_free stainless inox plastic
+        metal wood wooden plastique bois""",
     "opening_hours": """open* close* closing hours opening what_time sunday weekend
         heure* horaire* ouvert* ouvre* ferm* dimanche samedi
         ساعات* مفتوح* تفتح* تحلو* تحل* تسكر* الدوام* وقتاش* توقيت*
         wa9tech* waqtech* wa9teh* t7ell* tsakr* msaker* m7loul* mahloul*""",
-    "order": """hold aside garde* gardez cote 5alli* khalli* 7ottouli hottouli احتفظ* خلي* خليولي حطولي
+    "order": """hold_one hold_it hold_them hold_for on_hold aside garde* gardez cote 5alli* khalli* 7ottouli hottouli احتفظ* خلي* خليولي حطولي
         order* buy* purchase* i'll_take i_will_take put_aside
         commande* commander achete* acheter je_prends je_reserve mettre_de_cote
         اطلب* أطلب* طلب* نطلب* اشتري* أشتري* شراء* نشري* سجلوا* نحجزلي*
@@ -75,7 +80,8 @@ CUES = {
     "size": """size* sizing small medium large xs xl xxl kg true_to_size
         taille* pointure* kilos
         مقاس* قياس* المقاس نمرة* تاي* وزني* كيلو*
-        9ies* qies* qyes* tay* pointur*""",
+        9ies* qies* qyes* tay* pointur*
+        waist inseam hips bust size_up size_down runs_small run_small runs_big run_big runs_large run_large""",
 }
 _PREFIX_MIN = 3
 

@@ -15,6 +15,14 @@ import pytest
     ("vous avez l'eau de jasmin ?", "availability"),
     ("3andkom parfum jasmin?", "availability"),
     ("هل عندكم عطر الياسمين؟", "availability"),
+    # The same kinds asked in other words (issue 41's round 57): "how much" of a capacity or a weight, a weight limit,
+    # one's own build against a size, where it ships from, the same part as the maker's, a return.
+    ("how much does the cooler hold?", "dimensions"),
+    ("what is the max weight the shelf can take", "dimensions"),
+    ("I'm 1m60 and 55 kg, which size?", "size"),
+    ("does it ship from abroad?", "delivery"),
+    ("is it the same cartridge as the original epson one?", "material_model"),
+    ("can I send it back if it doesn't suit me?", "delivery"),
 ])
 def test_first_intent_is_what_the_question_asks(matcher, text, expected):
     found = [intent.name for intent in matcher.match(text).intents]
@@ -24,6 +32,8 @@ def test_first_intent_is_what_the_question_asks(matcher, text, expected):
 @pytest.mark.parametrize("text", [
     "how do I reset it to factory settings?",
     "who won the match last night?",
+    "how much power does it use?",
+    "how long does the charge last?",
 ])
 def test_technical_and_off_topic_questions_are_left_to_a_person(matcher, text):
     assert not matcher.match(text).intents
