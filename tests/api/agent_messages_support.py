@@ -11,8 +11,8 @@ from sqlalchemy import select
 from app.database import session
 from app.models import Agent, CommentLog, InboxEvent, utcnow
 from app.services import demo
-from app.services.pipeline import drain
 from tests.api.agents_support import Team, team
+from tests.fixtures.worker_drain import drain_as_a_worker
 
 LOGS = "/api/v1/secure/logEvent/post/{}/all"
 ANSWER = "/api/v1/secure/logEvent/answer/comment/{}"
@@ -42,7 +42,7 @@ class Shop:
                                from_name=author.get("name") or author.get("username"), message=message,
                                created_time=utcnow()))
         session.commit()
-        drain.drain(self.settings)
+        drain_as_a_worker(self.settings)
         return session.scalars(select(CommentLog).where(CommentLog.comment_id == comment_id)).one()
 
 

@@ -15,8 +15,8 @@ from app.config import load_settings
 from app.database import session
 from app.models import InboxEvent, User
 from app.services.graph_client import graph_client
-from app.services.pipeline import drain
 from tests.api.pages_support import give_plan
+from tests.fixtures.worker_drain import drain_as_a_worker
 
 SECURE = "/api/v1/secure"
 SECRET = "Secret A product 42 DT"
@@ -138,4 +138,4 @@ def comment(settings: dict, sandbox, post: dict, author: dict, message: str) -> 
         assert time.monotonic() < deadline, "the webhook never reached the inbox"
         time.sleep(0.1)
         session.rollback()
-    drain.drain(settings)
+    drain_as_a_worker(settings)
