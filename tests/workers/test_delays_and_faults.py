@@ -3,7 +3,7 @@ import time
 from datetime import timedelta, timezone
 
 from app.database import session
-from app.models import CommentLog, PlannedAction, SocialPage, utcnow
+from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage, utcnow
 from app.services.graph_client import graph_client
 
 
@@ -18,6 +18,10 @@ def _action(comment_id, kind="private_reply", predicate=lambda a: True, timeout=
     raise AssertionError(f"{kind} of {comment_id} never reached the expected state: {action and action.state}")
 
 
+def _received_at(comment_id: str):
+    return session.query(InboxEvent.received_at).filter_by(comment_id=comment_id).scalar()
+
+
 def _set_delay(page, mode, times):
     page = session.get(SocialPage, page.id)
     page.delay_mode, page.delay_times_ms = mode, times
@@ -29,7 +33,8 @@ def test_exactly_delay_is_honoured_and_survives_a_worker_restart(shop, beat, cel
     comment_id = shop.comment("combien la robe ?")
     action = _action(comment_id)
     assert action.state == "planned"
-    assert timedelta(seconds=3.9) <= action.due_at - action.created_at <= timedelta(seconds=4.1)
+    # Drawn when the comment was decided: after it was received, before its action's row was written.
+    assert _received_at(comment_id) + timedelta(seconds=4) <= action.due_at <= action.created_at + timedelta(seconds=4)
 
     celery_worker.kill()  # the delay lives in the database, not in the killed worker
     celery_worker.start()
@@ -47,7 +52,7 @@ def test_randomly_delay_draws_a_time_between_from_and_to(shop, beat):
     _set_delay(shop.page, "Randomly", [1000, 3000])
     comment_id = shop.comment("prix svp")
     action = _action(comment_id)
-    assert timedelta(seconds=1) <= action.due_at - action.created_at <= timedelta(seconds=3.05)
+    assert _received_at(comment_id) + timedelta(seconds=1) <= action.due_at <= action.created_at + timedelta(seconds=3)
     shop.wait_for(comment_id, lambda e: e["private_replies"])
 
 
