@@ -13,7 +13,9 @@ function filesMockingModules(dir) {
 }
 
 const mocking = filesMockingModules('src')
-const shared = { environment: 'jsdom', setupFiles: ['./src/test/setup.js'] }
+// test.sh runs Vitest beside pytest's processes on two cores, where a test of 1 s alone was seen to take 5.3 s: the
+// limit is there to end a test that hangs, not to time one.
+const shared = { environment: 'jsdom', setupFiles: ['./src/test/setup.js'], testTimeout: 20000 }
 
 export default defineConfig({
   plugins: [react()],

@@ -28,8 +28,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-// jsdom has no layout, so it cannot scroll; the browser tests check scroll-to-top for real.
+// jsdom has no layout, so it cannot scroll; the browser tests check scroll-to-top for real. Mantine's Combobox scrolls
+// its selected option into view a moment after it opens, in any file that opens a Select.
 window.scrollTo = () => {}
+Element.prototype.scrollIntoView ??= () => {}
 
 // Test-environment shims for browser APIs that jsdom lacks and Mantine calls (not app behaviour):
 // matchMedia (color scheme, useMediaQuery) and ResizeObserver (floating dropdowns, AppShell, ScrollArea).

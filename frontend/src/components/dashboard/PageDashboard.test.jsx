@@ -11,8 +11,6 @@ vi.mock('react-chartjs-2', () => ({
 }))
 vi.mock('../../api/dashboard', () => ({ dashboardApi: { intents: vi.fn(), posts: vi.fn() } }))
 const { dashboardApi } = await import('../../api/dashboard')
-// jsdom cannot scroll; Mantine's Select scrolls its chosen option into view when its list opens.
-Element.prototype.scrollIntoView ??= () => {}
 
 const page = { id: '104857392000002', platform: 'facebook', name: 'Sfax Sneakers' }
 const intents = [

@@ -4,9 +4,6 @@ import { billingApi } from '../../api/billing'
 import { useSessionStore } from '../../stores/session'
 import { renderApp } from '../../test/renderApp'
 
-// jsdom has no layout: Mantine's Select scrolls its chosen option into view (not app behaviour).
-Element.prototype.scrollIntoView ??= () => {}
-
 const plans = [
   { name: 'Free Trial', payement: 0, payement_fr: 0, payment_do: 0, number_pages: 0, number_agent: 1, number_autoReply: 100, number_user: 1 },
   { name: 'SME/Artisans', payement: 49, payement_fr: 15, payment_do: 16, number_pages: 2, number_agent: 5, number_autoReply: 3000, number_user: 3, history: true },
