@@ -37,11 +37,17 @@ def take_replies(owner_id: int | None, wanted: int) -> tuple[int, str | None]:
 
 
 def take_all_replies(owner_id: int | None, wanted: int) -> bool:
-    """All `wanted` replies of the owner's month, or none (False: no current plan, too few left, or the month's row
-    not made yet; take_replies then grants what is left). The usual case, once per drained batch: one statement, the
-    plan's limit read inside it (a limit of NULL, no current plan, takes nothing)."""
-    return owner_id is not None and _add(owner_id, utcnow().strftime("%Y-%m"), wanted,
-                                         _monthly_limit_query(owner_id).scalar_subquery())
+    """All `wanted` replies of the owner's month, or none (False: no current plan, or too few left; take_replies then
+    grants what is left). The usual case, once per drained batch: one statement, the plan's limit read inside it (a
+    limit of NULL, no current plan, takes nothing). The owner's first draw of a month makes the month's row first,
+    so that a batch is not rolled back for it (app/services/pipeline/reply_units.py)."""
+    if owner_id is None:
+        return False
+    month, limit = utcnow().strftime("%Y-%m"), _monthly_limit_query(owner_id).scalar_subquery()
+    if _add(owner_id, month, wanted, limit):
+        return True
+    made = insert_ignore(ReplyUsage, [{"owner_id": owner_id, "month": month, "used": 0}], ["owner_id", "month"])
+    return bool(made) and _add(owner_id, month, wanted, limit)
 
 
 def _add(owner_id: int, month: str, units: int, limit) -> bool:

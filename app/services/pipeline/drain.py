@@ -204,7 +204,7 @@ def _decide(batch: list[InboxEvent], shares: fair.Shares) -> tuple[int, list[tup
     reached_ids = [event.id for event in reached]
     try:
         due_now = _write(decided, own, reached_ids)
-    except reply_units.PlanShort:  # a plan near its end, or an owner's first batch of the month: drawn first
+    except reply_units.PlanShort:  # rare: an owner's plan near its end. Drawn first, what is left granted
         session.rollback()
         kept = set(_next_events(len(reached_ids), set(), event_ids=reached_ids))  # locked again, decisions kept
         decided, own = [item for item in decided if item.event in kept], [item for item in own if item.event in kept]
