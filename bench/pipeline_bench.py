@@ -45,7 +45,7 @@ WORKER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q",
                                     ",".join(name for name in queue.QUEUES if name != "actions")]
 DISPATCHER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q", "actions"]
 # As the Procfile: the ingest worker runs below the dispatcher (workers/priority.py).
-WORKER_NICENESS = 10
+WORKER_NICENESS = 3
 # The product's own processes, whose CPU per comment the goal counts (not the sandbox nor the load client).
 PRODUCT_PROCESSES = ("web", "worker", "dispatcher", "beat", "postgres", "redis")
 # Per run, so two runs side by side (or a test run) never drop each other's database or queues.
