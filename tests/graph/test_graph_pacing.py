@@ -51,7 +51,9 @@ def test_a_page_near_its_limit_has_its_calls_spaced(sandbox, paced, world, perce
 
     assert names == ["Boutique Amira"] * 4  # slowed down, never refused
     gaps = arrival_gaps(sandbox, world.page["id"])
-    assert len(gaps) == 3 and min(gaps) >= gap * 0.9, gaps
+    # Measured where Meta would see them, at the sandbox: under load one call may arrive late and shorten the gap that
+    # follows, but the turns are given a gap apart, so four calls take at least three gaps.
+    assert len(gaps) == 3 and sum(gaps) >= 3 * gap * 0.9 and min(gaps) >= gap / 2, gaps
 
 
 def test_under_75_percent_and_for_other_pages_nothing_waits(sandbox, pacer, paced, world):

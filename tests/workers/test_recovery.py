@@ -249,6 +249,10 @@ def test_worker_killed_during_a_private_reply_answers_the_comment_once(redis_ser
     if held_ms < float(product.settings["STUCK_SENDING_SECONDS"]) * 1000:  # the killed worker's call went out; the sweep's resend was refused (10900)
         assert action.error == actions.EARLIER_ATTEMPT and action.result_id is None
     else:  # the sweep's call went out while the killed worker's was still held (then refused)
+        # The comment's log shows the message sent; the outcome writer copies it there once the sweep's batch ends.
+        [entry] = wait_until(lambda: fresh_rows(select(CommentLog).where(CommentLog.comment_id == comment_id,
+                                                                         CommentLog.reply_message_id.is_not(None))),
+                             "the comment's log never showed the message sent")
         assert action.result_id == entry.reply_message_id == sent["message_id"]
 
 
