@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from app.database import session
 from app.models import Agent, CommentLog, InboxEvent, utcnow
 from app.services import demo
 from tests.api.agents_support import Team, team
-from tests.fixtures.worker_drain import drain_as_a_worker
+from tests.fixtures.worker_drain import drain_until_logged
 
 LOGS = "/api/v1/secure/logEvent/post/{}/all"
 ANSWER = "/api/v1/secure/logEvent/answer/comment/{}"
@@ -42,8 +40,7 @@ class Shop:
                                from_name=author.get("name") or author.get("username"), message=message,
                                created_time=utcnow()))
         session.commit()
-        drain_as_a_worker(self.settings)
-        return session.scalars(select(CommentLog).where(CommentLog.comment_id == comment_id)).one()
+        return drain_until_logged(self.settings, comment_id)
 
 
 def shop(app, client, sandbox, signed_in, first_name="Amira", platform="facebook") -> Shop:

@@ -18,6 +18,23 @@ def _action(comment_id, kind="private_reply", predicate=lambda a: True, timeout=
     raise AssertionError(f"{kind} of {comment_id} never reached the expected state: {action and action.state}")
 
 
+def _eventually(read, timeout: float = 10.0):
+    """What `read` gives once it is truthy, or at the timeout: the outcome writer copies a reply's error to the
+    comment's log, and holds its page, once the batch ends, after the action's own outcome."""
+    deadline = time.monotonic() + timeout
+    while True:
+        session.expire_all()
+        value = read()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.2)
+
+
+def _log_with_error(comment_id: str) -> CommentLog | None:
+    return session.query(CommentLog).filter(CommentLog.comment_id == comment_id,
+                                            CommentLog.reply_error.is_not(None)).first()
+
+
 def _received_at(comment_id: str):
     return session.query(InboxEvent.received_at).filter_by(comment_id=comment_id).scalar()
 
@@ -77,8 +94,8 @@ def test_expired_token_holds_the_page_and_its_actions(shop, beat):
     comment_id = shop.comment("prix ?")
 
     action = _action(comment_id, predicate=lambda a: a.state == "held")
-    assert session.get(SocialPage, shop.page.id).needs_reconnect is True
-    entry = session.query(CommentLog).filter_by(comment_id=comment_id).one()
+    entry = _eventually(lambda: _log_with_error(comment_id))
+    assert _eventually(lambda: session.get(SocialPage, shop.page.id).needs_reconnect) is True
     assert entry.reply_error and action.done_at is None
     assert shop.sandbox.admin.comment_effects(comment_id)["private_replies"] == []
 
@@ -108,12 +125,4 @@ def test_permission_error_fails_the_action_with_the_reason_shown(shop, beat):
 
     action = _action(comment_id, predicate=lambda a: a.state == "failed")
     assert action.error.startswith("200 - ")
-    # The comment's log shows the same reason; it is copied there once the batch ends (outcome_writer).
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        session.expire_all()
-        entry = session.query(CommentLog).filter_by(comment_id=comment_id).one()
-        if entry.reply_error is not None:
-            break
-        time.sleep(0.2)
-    assert entry.reply_error == action.error
+    assert _eventually(lambda: _log_with_error(comment_id)).reply_error == action.error
