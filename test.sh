@@ -14,7 +14,7 @@ vitest_log=$(mktemp)
 frontend_built=$(mktemp -u)
 (bash scripts/setup.sh frontend && touch "$frontend_built" && cd frontend && npm test --silent) >"$vitest_log" 2>&1 &
 vitest_pid=$!
-trap 'kill "$vitest_pid" 2>/dev/null; rm -f "$vitest_log" "$frontend_built"' EXIT
+trap 'kill "$vitest_pid" 2>/dev/null || true; rm -f "$vitest_log" "$frontend_built"' EXIT
 
 bash scripts/setup.sh python
 bash scripts/ensure-redis.sh
