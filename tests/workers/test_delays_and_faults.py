@@ -8,19 +8,21 @@ from app.services.graph_client import graph_client
 
 
 def _action(comment_id, kind="private_reply", predicate=lambda a: True, timeout=30.0) -> PlannedAction:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        session.expire_all()
+    def reached() -> PlannedAction | None:
         action = session.query(PlannedAction).filter_by(comment_id=comment_id, kind=kind).first()
-        if action is not None and predicate(action):
-            return action
-        time.sleep(0.2)
-    raise AssertionError(f"{kind} of {comment_id} never reached the expected state: {action and action.state}")
+        return action if action is not None and predicate(action) else None
+
+    action = _eventually(reached, timeout)
+    if action is None:
+        last = session.query(PlannedAction.state).filter_by(comment_id=comment_id, kind=kind).scalar()
+        raise AssertionError(f"{kind} of {comment_id} never reached the expected state: {last}")
+    return action
 
 
 def _eventually(read, timeout: float = 10.0):
-    """What `read` gives once it is truthy, or at the timeout: the outcome writer copies a reply's error to the
-    comment's log, and holds its page, once the batch ends, after the action's own outcome."""
+    """What `read` gives once it is truthy, or at the timeout, read afresh each time: the worker writes the rows, and
+    the outcome writer copies a reply's error to the comment's log and holds its page once the batch ends, after
+    the action's own outcome."""
     deadline = time.monotonic() + timeout
     while True:
         session.expire_all()
