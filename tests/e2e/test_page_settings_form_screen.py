@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.billing_support import network_page, network_user, tab
-from tests.e2e.screens_support import connected_page, open_signed_in, pages_of, snap
+from tests.e2e.screens_support import connected_page, open_signed_in, pages_of, snap, switch_on
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 
@@ -45,12 +45,12 @@ def test_settings_are_one_form_checked_saved_once_staying_on_the_dashboard(brows
 
     shown.get_by_role("button", name=words["settings"].format(name)).click()
     form = shown.get_by_role("dialog", name=words["settings"].format(name))
-    form.get_by_role("switch", name=words["spam"]).check(force=True)
-    form.get_by_role("switch", name=words["hide"]).check(force=True)
-    form.get_by_role("switch", name=words["reply"]).check(force=True)
+    switch_on(form, words["spam"])
+    switch_on(form, words["hide"])
+    switch_on(form, words["reply"])
     form.get_by_label(words["message"]).fill(MESSAGE)
     expect(form.get_by_role("switch", name=words["spam"])).to_be_checked()  # still on: nothing reloaded
-    form.get_by_role("switch", name=words["delay"]).check(force=True)
+    switch_on(form, words["delay"])
     expect(form.get_by_role("radio", name=words["exactly"])).to_be_checked()
     form.get_by_label(words["seconds"]).fill("70")
     form.get_by_role("button", name=words["save"]).click()

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screens_support import switch_on
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 
@@ -103,8 +104,8 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     # Settings and a Randomly delay, kept after a reload.
     settings = open_settings(page, "Sousse Sport")
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-settings", full_page=False)
-    settings.get_by_role("switch", name=re.compile("Anti-spam")).check(force=True)
-    settings.get_by_role("switch", name="Hide negative comments").check(force=True)
+    switch_on(settings, re.compile("Anti-spam"))
+    switch_on(settings, "Hide negative comments")
     settings.get_by_text("Randomly", exact=True).click()
     minutes, seconds = settings.get_by_label("Minutes"), settings.get_by_label("Seconds")
     minutes.nth(0).fill("1")
@@ -124,7 +125,7 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     expect(settings.get_by_label("Seconds").nth(0)).to_have_value("5")
 
     # Public reply on with its message, in the same form, saved by Save.
-    settings.get_by_role("switch", name="Public reply").check(force=True)
+    switch_on(settings, "Public reply")
     settings.get_by_label("Public reply message").fill("Merci ! Nous vous répondons en privé.")
     shoot(page, screens_dir, "pagescreen-pages-desktop-en-public-reply", full_page=False)
     settings.get_by_role("button", name="Save").click()
