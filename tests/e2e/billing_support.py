@@ -11,6 +11,7 @@ import pytest
 import requests
 from playwright.sync_api import Page
 
+from tests.e2e.browser import new_context
 from tests.e2e.screens_support import api, api_login
 
 # The product's development defaults (app/config.py): the e2e product runs with them.
@@ -71,6 +72,6 @@ def buy_without_browser(product, buyer: dict, plan: str, months: int, currency: 
 
 def tab(browser, width: int, height: int, timezone: str = PARIS) -> Page:
     """A fresh browser tab of this size in this time zone, downloads allowed; close its context when done."""
-    context = browser.new_context(viewport={"width": width, "height": height}, timezone_id=timezone,
-                                  accept_downloads=True)
+    context = new_context(browser, viewport={"width": width, "height": height}, timezone_id=timezone,
+                          accept_downloads=True)
     return context.new_page()

@@ -3,7 +3,6 @@ module or shared by the modules that can share them, and headless Debian Chromiu
 browser context per test."""
 from __future__ import annotations
 
-import os
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.e2e.browser import CHROMIUM_ARGS, chromium_executable, new_context
 from tests.e2e.product import (
     VENV_BIN,
     Product,
@@ -23,27 +23,6 @@ from tests.e2e.product import (
     wait_until_answering,
 )
 from tests.fixtures.live_web import forget_keys
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
-                 "--disable-component-update", "--disable-sync"]
-CHROMIUM_MISSING = ("Browser tests need Chromium: install Debian's chromium (apt-get install chromium) "
-                    "or set CHROMIUM_PATH")
-
-
-def chromium_executable() -> str:
-    """The Chromium to drive, found as scripts/ensure-chromium.sh finds it: $CHROMIUM_PATH when set, else
-    `chromium` or `chromium-browser` on the PATH. Without one the browser tests fail (never skip), saying why."""
-    configured = os.environ.get("CHROMIUM_PATH")
-    if configured:
-        if os.path.isfile(configured) and os.access(configured, os.X_OK):
-            return configured
-        pytest.fail(f"Browser tests need Chromium: CHROMIUM_PATH={configured} is not an executable file",
-                    pytrace=False)
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        pytest.fail(CHROMIUM_MISSING, pytrace=False)
-    return found
-
 
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory) -> Path:
@@ -132,7 +111,7 @@ def browser():
 
 
 def _tab(browser, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = new_context(browser, viewport={"width": width, "height": height})
     yield context.new_page()
     context.close()
 

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     add_category, agent_worker, build_agent, connected, new_post, open_as, owner_session,
 )
+from tests.e2e.browser import new_context
 from tests.e2e.screens_support import AMIRA_ID, api_login, join_by_api
 from tests.e2e.test_agent_messages_screen import comment, wait_for_log, widen_scores
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
@@ -69,7 +70,7 @@ def hostile(product, agent_worker):  # noqa: F811
 @pytest.fixture
 def tab(browser, product):
     """A 1280 px tab that ignores the Content Security Policy, recording every dialog (and dismissing it)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    context = new_context(browser, viewport={"width": 1280, "height": 900}, bypass_csp=True)
     opened = context.new_page()
     opened.dialogs = []
     opened.on("dialog", lambda dialog: (opened.dialogs.append(dialog.message), dialog.dismiss()))

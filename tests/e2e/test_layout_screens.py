@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browser import new_context
 from tests.e2e.product import FRONTEND
 from tests.e2e.test_session import choose_first_demo_user
 
@@ -183,7 +184,7 @@ def test_dashboard_fits_both_widths_in_both_languages(request, product, screens_
 def test_french_top_bar_fits_the_tablet_and_narrow_desktop_widths(browser, product, screens_dir, width):
     """The widths where the top bar changes (Burger below 992 px, the full bar from 992 px), in French, whose
     entries are the longest: nothing overflows and every control of the bar is inside the window."""
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    context = new_context(browser, viewport={"width": width, "height": 800})
     try:
         page = context.new_page()
         page.goto(product.web_url + "/")

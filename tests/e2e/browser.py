@@ -1,0 +1,40 @@
+"""How the browser tests drive Chromium: which executable, its flags, and the browser contexts (tabs) they open."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
+                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_MISSING = ("Browser tests need Chromium: install Debian's chromium-headless-shell or chromium "
+                    "(apt-get install chromium-headless-shell) or set CHROMIUM_PATH")
+# The headless shell first: Debian's same Chromium without the desktop browser's processes around the page (the
+# browser modules took 238 s of CPU with `chromium`, 163 s with it, the same tests passing).
+CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
+
+
+def chromium_executable() -> str:
+    """The Chromium to drive, found as scripts/ensure-chromium.sh finds it: $CHROMIUM_PATH when set, else the first
+    of CHROMIUM_NAMES on the PATH. Without one the browser tests fail (never skip), saying why."""
+    configured = os.environ.get("CHROMIUM_PATH")
+    if configured:
+        if os.path.isfile(configured) and os.access(configured, os.X_OK):
+            return configured
+        pytest.fail(f"Browser tests need Chromium: CHROMIUM_PATH={configured} is not an executable file",
+                    pytrace=False)
+    found = next((path for path in map(shutil.which, CHROMIUM_NAMES) if path), None)
+    if found is None:
+        pytest.fail(CHROMIUM_MISSING, pytrace=False)
+    return found
+
+
+# What a person's Chrome allows a page without asking: writing to the clipboard on a click (the invitation's Copy
+# button). The headless shell has no one to ask and refuses it unless granted.
+PERMISSIONS = ["clipboard-write"]
+
+
+def new_context(browser: Browser, **options) -> BrowserContext:
+    return browser.new_context(permissions=PERMISSIONS, **options)
