@@ -3,6 +3,7 @@
 # sandbox with demo pages and comments, the web process with the built frontend, a worker, beat and Flower.
 set -euo pipefail
 cd "$(dirname "$0")"
+unset PYTHONDONTWRITEBYTECODE  # every process of the product reads the app's bytecode rather than compiling it again
 bash scripts/setup.sh
 bash scripts/ensure-redis.sh
 .venv/bin/python -m app migrate

@@ -7,6 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 started=$SECONDS
+# The suite starts a few hundred Python processes (web processes, workers, sandboxes, `python -m app` commands): with
+# bytecode written once, each reads it instead of compiling the app again (3.4 s -> 1.5 s for an app's start). Some
+# machines set PYTHONDONTWRITEBYTECODE for everything; the bytecode goes to __pycache__ folders git ignores.
+unset PYTHONDONTWRITEBYTECODE
 
 # The frontend's side in the background: its packages and build, then Vitest, which uses a core while the Python
 # side installs and builds the models, and while pytest's processes wait on browsers, workers and sandboxes.
