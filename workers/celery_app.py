@@ -11,6 +11,7 @@ import warnings
 from celery.exceptions import CPendingDeprecationWarning
 from celery.schedules import crontab
 from celery.signals import task_postrun, worker_init, worker_process_init, worker_ready
+from sqlalchemy.exc import OperationalError
 
 from app import queue
 from app.celery_factory import make_celery
@@ -25,6 +26,11 @@ init_engine(settings["DATABASE_URL"])
 celery = make_celery(settings)
 queue.bind(celery)
 DISPATCH_INTERVAL, SWEEP_INTERVAL = settings.dispatch_interval, settings.sweep_interval
+# A task asked for once (a comment's drain, an agent's training) whose connection the database ended under it (a
+# restart, a failover; a pooled connection is only pinged after a second idle, app/database.py) runs again a moment
+# later on a new one, rather than being lost with its message.
+DATABASE_RETRIES = {"autoretry_for": (OperationalError,), "retry_backoff": True, "retry_jitter": True,
+                    "max_retries": 5}
 celery.conf.beat_scheduler = "workers.beat:QuietScheduler"
 celery.conf.beat_schedule = {
     # Delays live in the database; this claims due rows every second (docs/architecture.md#queue-rules rule 4), on

@@ -8,8 +8,11 @@ from __future__ import annotations
 import time
 from datetime import timezone
 
+from sqlalchemy import select, text, update
+
+from app import queue
 from app.database import session
-from app.models import SocialPage
+from app.models import Agent, SocialPage
 from tests.reliability.conftest import POOL_PROCESSES, assert_exactly_once, report, terminate_connections
 
 SLOW_CALL_MS = 80  # each Graph call of the immediate page takes this long, so a batch is still sending when hit
@@ -47,6 +50,44 @@ def test_redis_crashed_and_restarted_mid_batch(whole_product):
 def test_database_connections_dropped_mid_batch(whole_product):
     _fault_mid_batch(whole_product, "database connections terminated mid-batch",
                      lambda: terminate_connections(whole_product))
+
+
+def test_a_training_whose_connection_the_database_ends_is_done_on_a_new_one(whole_product):
+    """The wizard's Update asks the worker to train an agent; the database ends the worker's connection while the
+    training waits on its last statement (held here by a row lock on the agent): the training runs again on a new
+    connection and the agent ends trained, rather than the message being lost and the agent left untrained."""
+    agent_id = session.scalars(select(Agent.id).where(Agent.page_id == whole_product.pages["immediate"].id)).first()
+    session.execute(update(Agent).where(Agent.id == agent_id).values(trained=False))
+    session.commit()
+    session.execute(select(Agent.id).where(Agent.id == agent_id).with_for_update())  # held until the commit below
+
+    queue.enqueue(queue.TRAIN_AGENT, agent_id)
+    waiting = _eventually(_waiting_on_a_lock, "the training never reached its last statement")
+    ended = session.scalars(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")).all()
+    session.commit()  # the lock goes with this transaction
+    assert waiting == 1 and any(ended)
+
+    _eventually(lambda: session.scalar(select(Agent.trained).where(Agent.id == agent_id)),
+                "the agent was never trained", fresh=True)
+
+
+def _waiting_on_a_lock() -> int:
+    session.execute(text("SELECT pg_stat_clear_snapshot()"))  # a transaction otherwise reads its first snapshot again
+    return session.scalar(text("SELECT count(*) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND wait_event_type = 'Lock'"))
+
+
+def _eventually(read, message: str, fresh: bool = False, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if fresh:
+            session.rollback()
+        found = read()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{message} (waited {timeout} s)")
 
 
 def test_postgres_restarted_while_comments_arrive(whole_product):
