@@ -1,11 +1,17 @@
-"""How the browser tests drive Chromium: which executable, its flags, and the browser contexts (tabs) they open."""
+"""How the browser tests drive Chromium: which executable, its flags, the browser contexts (tabs) they open, and how
+long an expectation waits for a screen."""
 from __future__ import annotations
 
 import os
 import shutil
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, expect
+
+# Four browsers share the 2 cores with the rest of the suite, which keeps them 96 % busy: a screen gets 15 s, not
+# Playwright's 5, to show what is expected before it is called wrong (a blocking alert took longer in one CI run).
+# A passing expectation returns as soon as it holds.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
                  "--disable-component-update", "--disable-sync"]
