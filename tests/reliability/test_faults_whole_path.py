@@ -14,6 +14,7 @@ from app import queue
 from app.database import session
 from app.models import Agent, SocialPage
 from tests.reliability.conftest import POOL_PROCESSES, assert_exactly_once, report, terminate_connections
+from tests.workers.test_recovery import fresh_rows, wait_until
 
 SLOW_CALL_MS = 80  # each Graph call of the immediate page takes this long, so a batch is still sending when hit
 
@@ -62,32 +63,20 @@ def test_a_training_whose_connection_the_database_ends_is_done_on_a_new_one(whol
     session.execute(select(Agent.id).where(Agent.id == agent_id).with_for_update())  # held until the commit below
 
     queue.enqueue(queue.TRAIN_AGENT, agent_id)
-    waiting = _eventually(_waiting_on_a_lock, "the training never reached its last statement")
+    waiting = wait_until(_waiting_on_a_lock, "the training never reached its last statement")
     ended = session.scalars(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                  "WHERE datname = current_database() AND pid <> pg_backend_pid()")).all()
     session.commit()  # the lock goes with this transaction
     assert waiting == 1 and any(ended)
 
-    _eventually(lambda: session.scalar(select(Agent.trained).where(Agent.id == agent_id)),
-                "the agent was never trained", fresh=True)
+    wait_until(lambda: fresh_rows(select(Agent.id).where(Agent.id == agent_id, Agent.trained)),
+               "the agent was never trained")
 
 
 def _waiting_on_a_lock() -> int:
     session.execute(text("SELECT pg_stat_clear_snapshot()"))  # a transaction otherwise reads its first snapshot again
     return session.scalar(text("SELECT count(*) FROM pg_stat_activity "
                                "WHERE datname = current_database() AND wait_event_type = 'Lock'"))
-
-
-def _eventually(read, message: str, fresh: bool = False, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if fresh:
-            session.rollback()
-        found = read()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"{message} (waited {timeout} s)")
 
 
 def test_postgres_restarted_while_comments_arrive(whole_product):
