@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the browser tests have a Chromium: $CHROMIUM_PATH when set, else `chromium-headless-shell`, `chromium` or
-# `chromium-browser` on the PATH (tests/e2e/conftest.py looks in the same places, in that order). When none is found
+# `chromium-browser` on the PATH (tests/e2e/browser.py looks in the same places, in that order). When none is found
 # and this runs as root with apt-get, installs Debian's chromium-headless-shell (the same Chromium without the
 # desktop browser around it: the browser tests took a third less CPU with it) and a font; otherwise stops at once
 # with one line saying what to install.
