@@ -1,7 +1,6 @@
 """The tables product matching (nlp/products.py) reads, built once per catalogue version: the catalogue's distinct
 spellings (forms) and their entries, its informative words numbered, each word's look-up forms (`spelling.lookups`),
 and every pair of a form's words, packed in numpy arrays rather than Python lists so 50 catalogues fit in one worker."""
-import gc
 from collections import defaultdict
 from functools import lru_cache
 from itertools import chain
@@ -9,6 +8,7 @@ from itertools import chain
 import numpy as np
 
 from nlp import catalogue as catalogue_entries
+from nlp import garbage_collector
 from nlp import spelling
 from nlp.catalogue import STOPWORDS, informative
 
@@ -39,15 +39,8 @@ class ProductTables:
     """A catalogue's tables; `nlp.products.ProductIndex` finds the products a comment names with them."""
 
     def __init__(self, catalogue: dict):
-        # Building makes ~100,000 small objects and no reference cycles: the collector's passes over the whole
-        # process (the model's vocabulary, other agents' indexes) would cost a quarter of the build.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with garbage_collector.paused():  # ~100,000 small objects and no reference cycles
             self._build(catalogue)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _build(self, catalogue: dict) -> None:
         self.products, entries = catalogue_entries.flatten(catalogue)

@@ -5,6 +5,7 @@ module is imported here so the worker knows every task name of app/queue.py.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import warnings
 
@@ -83,6 +84,9 @@ def _load_models(**_kwargs) -> None:
     if problem is not None:
         logging.getLogger(__name__).critical("%s", problem)
         raise SystemExit(1)  # not an Exception: Celery would log it and start anyway
+    # The models' objects live as long as the worker: left out of the collector's full passes, which otherwise walk
+    # them all (0.06 s each on a quiet machine, in the middle of whatever drain allocated last).
+    gc.freeze()
 
 
 @worker_process_init.connect

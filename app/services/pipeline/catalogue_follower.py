@@ -6,7 +6,7 @@ Done by a thread of the worker, that work shared the worker's CPU and its interp
 that process took 0.3 to 0.8 s instead of 0.03 to 0.06 s (bench/noisy_neighbour.py, load average 7). The child reads
 the catalogue on a connection of its own and writes two answers on stdout, pickled: first the change as a layer on
 the old index (the changed products and their small index, nlp/product_delta.py) or ("too_large",); then the new
-catalogue's entries and full index. The worker only unpickles them.
+catalogue's entries and full index. The worker only unpickles them (index_builder.unpickled).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
 
-from app.services.pipeline.index_builder import NICENESS, ROOT
+from app.services.pipeline.index_builder import NICENESS, ROOT, unpickled
 from nlp import product_delta
 from nlp.products import ProductIndex
 
@@ -35,7 +35,8 @@ def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tupl
         child.stdin.close()
         for _ in range(2):
             try:
-                yield pickle.load(child.stdout)
+                child.stdout.peek(1)  # the answer begun: the collector is paused only while it is read
+                yield unpickled(child.stdout)
             except EOFError:
                 raise ChildProcessError(f"the catalogue follower of page {page_id} ended with {child.wait()}") \
                     from None
