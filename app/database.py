@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import psycopg
+import psycopg.sql
 from sqlalchemy import create_engine, event, exc, insert, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import scoped_session, sessionmaker
@@ -162,6 +163,23 @@ def insert_rows(model, rows: list[dict]) -> list[int]:
     ids = list(session.scalars(_NEXT_IDS, {"table": table.name, "count": len(rows)}))
     session.execute(insert(table), [{**row, "id": new_id} for row, new_id in zip(rows, ids)])
     return ids
+
+
+def copy_rows(model, rows: list[dict]) -> None:
+    """INSERT many rows of plain values (numbers, texts) that need no id back, streamed by COPY on PostgreSQL: a
+    catalogue import's 20,000 products and 60,000 synonyms as statements took 1.9 s of the importing process's CPU,
+    and the database's cores as long, from every other page's comments. The rows must all have the same keys."""
+    if not rows:
+        return
+    if session.get_bind().dialect.name != "postgresql":
+        session.execute(insert(model.__table__), rows)
+        return
+    columns = list(rows[0])
+    statement = psycopg.sql.SQL("COPY {} ({}) FROM STDIN").format(
+        psycopg.sql.Identifier(model.__table__.name), psycopg.sql.SQL(", ").join(map(psycopg.sql.Identifier, columns)))
+    with session.connection().connection.driver_connection.cursor() as cursor, cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row([row[column] for column in columns])
 
 
 def upsert(model, rows: list[dict], conflict_columns: list[str], updates, returning=(), connection=None):

@@ -11,9 +11,10 @@ as an error").
 """
 from __future__ import annotations
 
+from collections import defaultdict
+
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from app.database import session
 from app.errors import NotFound
@@ -67,17 +68,26 @@ def team_page(user: User, platform: str, external_id: str) -> SocialPage:
 
 def categories(page: SocialPage) -> list[dict]:
     """The page's categories as the client reads them, default ones left out (spec 001 §2 "Manage products")."""
-    rows = session.scalars(select(Category).where(Category.page_id == page.id, Category.is_default.is_(False))
-                           .options(selectinload(Category.products).selectinload(Product.synonyms))
-                           .order_by(Category.id))
-    return [category_answer(row) for row in rows]
+    return [{"_id": str(category_id), "name": name, "default": False,
+             "children": [{"_id": str(product_id), "content": content, "synonyms": synonyms}
+                          for product_id, content, synonyms in products]}
+            for category_id, name, default, products in tree(page.id) if not default]
 
 
-def category_answer(row: Category) -> dict:
-    return {"_id": str(row.id), "name": row.name, "default": row.is_default,
-            "children": [{"_id": str(product.id), "content": product.content,
-                          "synonyms": [synonym.value for synonym in product.synonyms]}
-                         for product in row.products]}
+def tree(page_id: int) -> list[tuple[int, str, bool, list[tuple[int, str, list[str]]]]]:
+    """(category id, name, default, [(product id, name, [synonyms])]) in the order they were added. Three flat reads,
+    not ORM objects: the 140,000 of a 20,000-product catalogue took 2.5 s to load, in every answer of its import."""
+    synonyms = defaultdict(list)
+    for product_id, value in session.execute(select(Synonym.product_id, Synonym.value).join(Product).where(
+            Product.page_id == page_id).order_by(Synonym.id)):
+        synonyms[product_id].append(value)
+    products = defaultdict(list)
+    for category_id, product_id, name in session.execute(select(Product.category_id, Product.id, Product.content).where(
+            Product.page_id == page_id).order_by(Product.id)):
+        products[category_id].append((product_id, name, synonyms[product_id]))
+    return [(category_id, name, default, products[category_id]) for category_id, name, default in session.execute(
+        select(Category.id, Category.name, Category.is_default).where(Category.page_id == page_id)
+        .order_by(Category.id))]
 
 
 def _category(page: SocialPage, category_id: int) -> Category:

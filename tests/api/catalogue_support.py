@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from app.database import session
-from app.models import Category, SocialPage, TeamMembership
+from app.models import Category, Product, SocialPage, TeamMembership
 
 SECURE = "/api/v1/secure"
 PREFIX = {"facebook": "pages", "instagram": "pagesInsta"}
@@ -56,8 +57,9 @@ def stored(page: SocialPage) -> dict:
     session.expire_all()
     return {category.name: {product.content: [synonym.value for synonym in product.synonyms]
                             for product in category.products}
-            for category in session.scalars(select(Category).where(Category.page_id == page.id)
-                                             .order_by(Category.id))}
+            for category in session.scalars(select(Category).where(Category.page_id == page.id).order_by(Category.id)
+                                             .options(selectinload(Category.products)
+                                                      .selectinload(Product.synonyms)))}
 
 
 def version(page: SocialPage) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
+from app.services.pipeline import matchers
 from tests.api.catalogue_support import (PREFIX, SECURE, add_category, headers, make_page, owner,  # noqa: F401
                                          page, stored, version)
 
@@ -137,3 +138,21 @@ def test_another_team_gets_403(client, page, headers, signed_in):
     answer = _import(client, stranger_headers, page, "Sacs,Sac,\n")
     assert answer.status_code == 403 and answer.get_json()["code"] == "page_not_in_team"
     assert stored(page) == {"Robes": {"Robe rouge": []}}
+
+
+def test_a_file_of_20000_products_is_added_whole_with_the_characters_a_copy_stream_escapes(client, headers, owner):
+    """The largest file allowed, streamed to PostgreSQL by COPY (database.copy_rows), whose text format gives the
+    backslash, `\\N` and the tab meanings of their own: every name and synonym reads back as written. (One network:
+    the import does not depend on it.)"""
+    page = make_page(owner[0])
+    odd = {"Sac \\N cabas": ["\\N", "c:\\sacs\\cabas"], "Robe 🌸 وردة": ["robe\\tfleur", "فستان 🌸"]}
+    lines = ["category,product,synonyms"] + [f'Cadeaux,"{name}",{"|".join(synonyms)}' for name, synonyms in odd.items()]
+    lines += [f"Lot {number // 500},Article {number},art {number}|a{number}" for number in range(20_000 - len(odd))]
+    answer = _import(client, headers, page, "\n".join(lines) + "\n")
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["imported"] == {"categories": 41, "products": 20_000, "synonyms": 40_000}
+    catalogue = {category["name"]: {product["name"]: product["synonyms"] for product in category["products"]}
+                 for category in matchers.page_catalogue(page.id)["categories"]}  # what the matcher reads
+    assert catalogue["Cadeaux"] == odd
+    assert catalogue["Lot 39"]["Article 19997"] == ["art 19997", "a19997"]
+    assert sum(len(products) for products in catalogue.values()) == 20_000

@@ -5,13 +5,11 @@ The workers and the chat simulator both come here, so they answer a comment the 
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import lru_cache
 
-from sqlalchemy import select
-
 from app.database import session
-from app.models import Agent, Category, Product, SocialPage, Synonym
+from app.models import Agent, SocialPage
+from app.services import catalogue
 from app.services.pipeline import catalogue_follower
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp import Match, Matcher, answer
@@ -51,19 +49,10 @@ def agent_intent_names(agent: Agent) -> list[str]:
 
 
 def page_catalogue(page_id: int) -> dict:
-    """The page's products in the matching engine's shape (default categories included: they hold products).
-    Three flat reads, not one per product: a 20,000-product catalogue is read in a fraction of a second."""
-    synonyms = defaultdict(list)
-    for product_id, value in session.execute(select(Synonym.product_id, Synonym.value).join(Product).where(
-            Product.page_id == page_id).order_by(Synonym.id)):
-        synonyms[product_id].append(value)
-    products = defaultdict(list)
-    for category_id, product_id, name in session.execute(select(Product.category_id, Product.id, Product.content).where(
-            Product.page_id == page_id).order_by(Product.id)):
-        products[category_id].append({"name": name, "synonyms": synonyms[product_id]})
-    categories = session.execute(select(Category.id, Category.name).where(Category.page_id == page_id)
-                                 .order_by(Category.id))
-    return {"categories": [{"name": name, "products": products[category_id]} for category_id, name in categories]}
+    """The page's products in the matching engine's shape (default categories included: they hold products)."""
+    return {"categories": [{"name": name, "products": [{"name": product, "synonyms": synonyms}
+                                                       for _id, product, synonyms in products]}
+                           for _id, name, _default, products in catalogue.tree(page_id)]}
 
 
 def intents_config(agent: Agent) -> tuple[dict, ...]:
