@@ -81,13 +81,14 @@ def latencies(shop, posted: list, settle: float = 60.0) -> dict:
 
 
 def import_file(database_url: str, page_external_id: str, body: bytes, ready, go) -> None:
-    """Child process: the import as the web process serving the owner's upload runs it (app/api/catalogue.py), once
-    `go` is set."""
+    """Child process: the import as the web process serving the owner's upload runs it (app/api/catalogue.py: the
+    import, then the whole catalogue in the answer), once `go` is set."""
     init_engine(database_url)
     page = session.scalars(select(SocialPage).where(SocialPage.external_id == page_external_id)).one()
     ready.set()
     go.wait()
     catalogue_csv.import_csv(page, body)
+    catalogue.categories(page)
     session.remove()
 
 

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from app.database import session
 from app.models import Category, CommentLog, InboxEvent, Product, SocialPage
 from app.services import catalogue
-from app.services.pipeline import drain, matchers
+from app.services.pipeline import catalogue_follower, drain, matchers
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp.product_delta import MOST_CHANGED
 from nlp.products import ProductIndex
@@ -158,3 +158,48 @@ def test_an_import_too_large_to_layer_is_answered_by_the_old_matcher_until_its_b
     layered = store.get(owner, 3, list, lambda: changed)
     assert layered.products.base is built.products  # the next change is layered on the import's build
     assert [hit.name for hit in layered.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 12"]
+
+
+def test_an_import_then_a_synonym_builds_the_full_index_of_the_synonym_alone(two_shops, monkeypatch):
+    """A change that comes while an earlier one waits to be read (an import, then a synonym a moment later) leaves the
+    earlier one's full index unbuilt: its follower process is stopped after its first answer, the later one builds."""
+    settings, sandbox, ((page_a, post_a, agent_a), _shop_b) = two_shops
+    monkeypatch.setattr(drain, "DRAIN_SECONDS", 1.0)
+    _comment(sandbox, post_a, "la robe modèle 7 est disponible ?")
+    drain.drain(settings)  # A's matcher built in this process
+    followers, real_follow = [], catalogue_follower.follow  # each follower process's answers read, in turn
+
+    def follow(database_url, page_id, base_entries):
+        followers.append(answers := [])
+        for answer in real_follow(database_url, page_id, base_entries):
+            answers.append(answer[0])
+            yield answer
+
+    monkeypatch.setattr(catalogue_follower, "follow", follow)
+    reading = threading.Event()
+    matchers._store._follower.submit(reading.wait)  # neither change is read until both are made
+    try:
+        catalogue.change(page_a, catalogue.add_category, "Import",
+                         [{"content": f"Tunique {number}", "synonyms": []} for number in range(MOST_CHANGED + 10)])
+        _comment(sandbox, post_a, "la tunique 3 est disponible ?")
+        drain.drain(settings)
+        dress = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
+        catalogue.change(page_a, catalogue.add_synonyms, dress.category_id, dress.id, [NEW_SYNONYM])
+        _comment(sandbox, post_a, f"le {NEW_SYNONYM} est disponible ?")
+        drain.drain(settings)
+    finally:
+        reading.set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _reads(page_a, agent_a, NEW_SYNONYM):
+        drain.drain(settings)
+    assert _reads(page_a, agent_a, NEW_SYNONYM)
+    assert followers == [["too_large"], ["too_large", "full"]]  # the import's, stopped; the synonym's
+
+
+def _reads(page: SocialPage, agent, synonym: str) -> bool:
+    """Whether the drain's matcher of A is a full index that reads `synonym` (looked at in the store: get() would
+    follow the change itself)."""
+    session.expire_all()
+    current = matchers._store._entries.get(matchers._owner(agent, session.get(SocialPage, page.id)))
+    return current is not None and isinstance(current.matcher.products, ProductIndex) and \
+        bool(current.matcher.match(f"{synonym} disponible ?").products)

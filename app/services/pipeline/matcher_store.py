@@ -88,7 +88,11 @@ class MatcherStore:
                 if first[0] == "too_large":
                     self._too_large[owner] = (version, current.base)
                 self._wanted[owner] = max(version, self._wanted.get(owner, 0))
-            self._builder.submit(self._take_full, owner, version, current, answers)
+                later = self._following.get(owner, 0) > version
+            if later:  # a later change waits to be read (an import, then a synonym): only its full index is built
+                answers.close()
+            else:
+                self._builder.submit(self._take_full, owner, version, current, answers)
         except Exception:  # the database away, say: the comment path reads it again and fails as a comment does
             log.exception("following the catalogue of %s at version %s apart failed", owner, version)
             with self._lock:
