@@ -51,6 +51,8 @@ def test_a_specific_facebook_agent_through_the_four_steps(page: Page, product, o
     # Step 0: the pages of the three statuses, in tabs; Next needs one.
     expect(page).to_have_url(product.web_url + "/home/auto-wizard")
     expect(page.get_by_role("heading", name="Agent wizard")).to_be_visible()
+    # Once the pages are listed, as a person sees them: a click in the route's first frames once went unanswered.
+    expect(page.get_by_role("radiogroup", name="Pages").get_by_role("radio").first).to_be_visible()
     page.get_by_role("button", name="Next", exact=True).click()
     okay_alert(page, "Please select a page")
     page.get_by_role("tab", name="Instagram").click()
