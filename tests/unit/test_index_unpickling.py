@@ -51,3 +51,10 @@ def test_a_cut_answer_raises_and_leaves_the_collector_running():
     else:
         raise AssertionError("half an index was read as a whole one")
     assert gc.isenabled()
+
+
+def test_an_index_built_by_the_builder_process_is_the_one_built_here(caplog):
+    catalogue = synthetic.catalogue(500)
+    text = "parfum vintaje mahdia dispo ?"
+    assert names(index_builder.build(catalogue), text) == names(ProductIndex(catalogue), text) != []
+    assert not caplog.records, "the builder process failed and the index was built in this process"
