@@ -28,12 +28,12 @@ TIMEOUT_SECONDS = 300
 def build(catalogue: dict) -> ProductIndex:
     """The catalogue's full index, built by a child process; in this process if the child cannot run or fails."""
     try:
-        child = low_priority.start(__name__, low_priority.LOWEST, stderr=subprocess.PIPE)
-        try:
-            out, err = child.communicate(pickle.dumps(catalogue, pickle.HIGHEST_PROTOCOL), timeout=TIMEOUT_SECONDS)
-        finally:
-            child.kill()  # past the timeout; nothing once it has ended
-            child.wait()
+        with low_priority.start(__name__, low_priority.LOWEST, stderr=subprocess.PIPE) as child:
+            try:
+                out, err = child.communicate(pickle.dumps(catalogue, pickle.HIGHEST_PROTOCOL), timeout=TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                raise
         if child.returncode:
             raise subprocess.CalledProcessError(child.returncode, child.args, stderr=err)
         return unpickled(io.BytesIO(out))
