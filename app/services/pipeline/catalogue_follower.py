@@ -1,6 +1,5 @@
-"""A page's changed catalogue read, compared and indexed by a process of its own at the lowest priority, in a session
-of its own (`python -m app.services.pipeline.catalogue_follower`, started by low_priority.py), for the drain's
-matchers (matcher_store.MatcherStore.ready).
+"""A page's changed catalogue read, compared and indexed by a process of its own at the lowest priority
+(`python -m app.services.pipeline.catalogue_follower`), for the drain's matchers (matcher_store.MatcherStore.ready).
 
 Done by a thread of the worker, that work shared the worker's CPU and its interpreter's lock with the drain: while
 20,000 products (80,000 rows) were read and compared with the matcher's, the batches of the other pages' comments in
@@ -11,13 +10,14 @@ catalogue's entries and full index. The worker only unpickles them (index_builde
 """
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
 import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
 
-from app.services.pipeline import low_priority
-from app.services.pipeline.index_builder import unpickled
+from app.services.pipeline.index_builder import NICENESS, ROOT, unpickled
 from nlp import product_delta
 from nlp.products import ProductIndex
 
@@ -28,7 +28,8 @@ FIRST_NICENESS = 10
 def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tuple]:
     """The child's answers in turn: ("layer", changed, delta index) or ("too_large",), then ("full", entries,
     index). Closing the iterator early stops the child."""
-    child = low_priority.start(__name__, FIRST_NICENESS)  # its errors go to the worker's own log
+    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             cwd=ROOT)  # its errors go to the worker's own log
     try:
         child.stdin.write(pickle.dumps((database_url, page_id, base_entries), pickle.HIGHEST_PROTOCOL))
         child.stdin.close()
@@ -46,6 +47,7 @@ def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tupl
 
 
 def main() -> None:
+    os.setpriority(os.PRIO_PROCESS, 0, FIRST_NICENESS)
     database_url, page_id, base_entries = pickle.load(sys.stdin.buffer)
     from app.database import init_engine, session
     from app.services.pipeline import matchers  # here: matchers imports this module
@@ -59,7 +61,7 @@ def main() -> None:
     first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
     pickle.dump(first, out, pickle.HIGHEST_PROTOCOL)
     out.flush()
-    low_priority.lower(low_priority.LOWEST)  # the old or layered matcher answers meanwhile
+    os.setpriority(os.PRIO_PROCESS, 0, NICENESS)  # the old or layered matcher answers meanwhile
     pickle.dump(("full", product_delta.entries(products), ProductIndex(products)), out, pickle.HIGHEST_PROTOCOL)
     out.flush()
 

@@ -1,6 +1,5 @@
 """A page's full product index built in a process of its own, at the lowest CPU priority, and handed back pickled
-(`python -m app.services.pipeline.index_builder`, started by low_priority.py, reads the catalogue on stdin and writes
-the index on stdout).
+(`python -m app.services.pipeline.index_builder` reads the catalogue on stdin and writes the index on stdout).
 
 Built in a thread of the worker's own process, the index (about 0.65 s of Python for a catalogue of 20,000 products,
 more on a busy machine) held the interpreter's lock: the drain deciding the other pages' comments and the sender
@@ -12,31 +11,28 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
-from app.services.pipeline import low_priority
 from nlp import garbage_collector
 from nlp.products import ProductIndex
 
 log = logging.getLogger(__name__)
+NICENESS = 19
 # Far above a build of the largest catalogue at nice 19 on a busy machine; past it the build is made in-process.
 TIMEOUT_SECONDS = 300
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def build(catalogue: dict) -> ProductIndex:
     """The catalogue's full index, built by a child process; in this process if the child cannot run or fails."""
     try:
-        with low_priority.start(__name__, low_priority.LOWEST, stderr=subprocess.PIPE) as child:
-            try:
-                out, err = child.communicate(pickle.dumps(catalogue, pickle.HIGHEST_PROTOCOL), timeout=TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                child.kill()
-                raise
-        if child.returncode:
-            raise subprocess.CalledProcessError(child.returncode, child.args, stderr=err)
-        return unpickled(io.BytesIO(out))
+        done = subprocess.run([sys.executable, "-m", __name__], input=pickle.dumps(catalogue, pickle.HIGHEST_PROTOCOL),
+                              capture_output=True, timeout=TIMEOUT_SECONDS, check=True, cwd=ROOT)
+        return unpickled(io.BytesIO(done.stdout))
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError) as error:
         stderr = getattr(error, "stderr", None) or b""
         log.warning("the product index builder process failed (%s %s); building in this process", error,
@@ -72,6 +68,7 @@ class _HandingOver:
 
 
 def main() -> None:
+    os.setpriority(os.PRIO_PROCESS, 0, NICENESS)
     catalogue = pickle.load(sys.stdin.buffer)
     sys.stdout.buffer.write(pickle.dumps(ProductIndex(catalogue), pickle.HIGHEST_PROTOCOL))
 
