@@ -2,9 +2,13 @@
  *  real timers and every store at its initial state, so files that share one jsdom (vite.config.js) cannot see
  *  what an earlier file left. Rendered trees are unmounted after each test. */
 import { notifications } from '@mantine/notifications'
-import { act, cleanup } from '@testing-library/react'
+import { act, cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import i18n from '../i18n'
+
+// findBy* and waitFor wait up to 5 s rather than Testing Library's 1 s: beside the Python suite's browsers and
+// workers, a lazily loaded screen once took longer than 1 s to render its first text.
+configure({ asyncUtilTimeout: 5000 })
 
 const stores = import.meta.glob(['../stores/*.js', '!../stores/*.test.js'], { eager: true })
 
