@@ -15,6 +15,7 @@ from app.services.pipeline import catalogue_follower, drain, matchers
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp.product_delta import MOST_CHANGED
 from nlp.products import ProductIndex
+from tests.fixtures.worker_drain import drain_until_logged
 from tests.workers.conftest import add_agent, connect_page
 
 NEW_SYNONYM = "zorblaxine"
@@ -80,9 +81,7 @@ def test_a_new_synonym_answers_the_next_comment_while_no_matcher_is_rebuilt_on_t
 
     try:
         asked_a, asked_b = _new_synonym_then_comments(sandbox, page_a, post_a, post_b)
-        deadline = time.monotonic() + 60  # on a loaded machine the layer may come after a drain's 10 s
-        while not _processed(asked_a) and time.monotonic() < deadline:
-            drain.drain(settings)
+        drain_until_logged(settings, asked_a, timeout=60)  # on a loaded machine the layer may come after a drain's 10 s
 
         assert [(hit["name"], hit["spelling"], hit["synonym"]) for hit in _logged_products(asked_a)] == \
             [("Robe modèle 12", NEW_SYNONYM, True)]
