@@ -26,8 +26,7 @@ def slow_and_fast_pages(app, sandbox, live_web, unheard_bells, monkeypatch):
     for page, post_id in ((slow, slow_post), (fast, fast_post)):
         add_agent(page, post_id, {"price": "45 DT", "availability": "Oui, en stock !"})
     _big_catalogue(slow)
-    yield settings, sandbox, (slow, slow_post), (fast, fast_post)
-    fair.forget_aside()
+    return settings, sandbox, (slow, slow_post), (fast, fast_post)
 
 
 def _big_catalogue(page: SocialPage) -> None:
