@@ -11,7 +11,7 @@ import warnings
 
 from celery.exceptions import CPendingDeprecationWarning
 from celery.schedules import crontab
-from celery.signals import task_postrun, worker_init, worker_process_init, worker_ready
+from celery.signals import task_postrun, worker_init, worker_process_init, worker_ready, worker_shutdown
 from sqlalchemy.exc import OperationalError
 
 from app import queue
@@ -20,6 +20,7 @@ from app.config import load_settings
 from app.database import dispose_engines, init_engine, session
 from app.services import readiness
 from app.services.alerts import ALERTS_INTERVAL
+from app.services.pipeline import follower_sharing
 from app.services.token_check import CHECK_INTERVAL
 
 settings = load_settings()
@@ -87,6 +88,18 @@ def _load_models(**_kwargs) -> None:
     # The models' objects live as long as the worker: left out of the collector's full passes, which otherwise walk
     # them all (0.06 s each on a quiet machine, in the middle of whatever drain allocated last).
     gc.freeze()
+
+
+@worker_init.connect
+def _share_followers_answers(**_kwargs) -> None:
+    # Before the pool's children are forked: their catalogue followers share one folder, so a change is read and
+    # indexed once on this host, not once per child (app/services/pipeline/follower_sharing.py).
+    follower_sharing.open_folder()
+
+
+@worker_shutdown.connect
+def _remove_followers_answers(**_kwargs) -> None:
+    follower_sharing.close_folder()
 
 
 @worker_process_init.connect

@@ -170,9 +170,9 @@ def test_an_import_then_a_synonym_builds_the_full_index_of_the_synonym_alone(two
     drain.drain(settings)  # A's matcher built in this process
     followers, real_follow = [], catalogue_follower.follow  # each follower process's answers read, in turn
 
-    def follow(database_url, page_id, base_entries):
+    def follow(*change):
         followers.append(answers := [])
-        for answer in real_follow(database_url, page_id, base_entries):
+        for answer in real_follow(*change):
             answers.append(answer[0])
             yield answer
 

@@ -10,28 +10,35 @@ catalogue's entries and full index. The worker only unpickles them (index_builde
 """
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import pickle
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from datetime import datetime
 from types import SimpleNamespace
 
+from app.services.pipeline import follower_sharing
 from app.services.pipeline.index_builder import NICENESS, ROOT, unpickled
-from nlp import product_delta
-from nlp.products import ProductIndex
 
+log = logging.getLogger(__spec__.name)  # its module's name, also when run with -m
 # The page's comments wait for the first answer: below the worker's own processes, above the full build.
 FIRST_NICENESS = 10
 
 
-def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tuple]:
+def follow(database_url: str, page_id: int, page_born: datetime, version: int,
+           base_entries: dict) -> Iterator[tuple]:
     """The child's answers in turn: ("layer", changed, delta index) or ("too_large",), then ("full", entries,
-    index). Closing the iterator early stops the child."""
+    index), for the page's catalogue at `version` or later. Closing the iterator early stops the child."""
     child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              cwd=ROOT)  # its errors go to the worker's own log
     try:
-        child.stdin.write(pickle.dumps((database_url, page_id, base_entries), pickle.HIGHEST_PROTOCOL))
+        entries = pickle.dumps(base_entries, pickle.HIGHEST_PROTOCOL)
+        child.stdin.write(pickle.dumps((database_url, page_id, page_born.isoformat(), version, entries),
+                                       pickle.HIGHEST_PROTOCOL))
         child.stdin.close()
         for _ in range(2):
             try:
@@ -48,22 +55,55 @@ def follow(database_url: str, page_id: int, base_entries: dict) -> Iterator[tupl
 
 def main() -> None:
     os.setpriority(os.PRIO_PROCESS, 0, FIRST_NICENESS)
-    database_url, page_id, base_entries = pickle.load(sys.stdin.buffer)
-    from app.database import init_engine, session
-    from app.services.pipeline import matchers  # here: matchers imports this module
-
-    init_engine(database_url)
-    products = matchers.page_catalogue(page_id)
-    session.remove()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    database_url, page_id, page_born, version, entries = pickle.load(sys.stdin.buffer)
+    catalogue = _Catalogue(database_url, page_id)
+    change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, version) or \
+        follower_sharing.Alone()
     out = sys.stdout.buffer
-    # layered() only copies the matcher it is given and reads its `products`: the worker's index is not needed here.
-    layered = product_delta.layered(SimpleNamespace(products=None), base_entries, products)
-    first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
-    pickle.dump(first, out, pickle.HIGHEST_PROTOCOL)
+    out.write(change.layer(entries, lambda: _layer(catalogue, entries)))
     out.flush()
     os.setpriority(os.PRIO_PROCESS, 0, NICENESS)  # the old or layered matcher answers meanwhile
-    pickle.dump(("full", product_delta.entries(products), ProductIndex(products)), out, pickle.HIGHEST_PROTOCOL)
+    out.write(change.full(lambda: _full(catalogue, page_id, version)))
     out.flush()
+
+
+class _Catalogue:
+    """The page's catalogue, read when an answer is first made here."""
+
+    def __init__(self, database_url: str, page_id: int):
+        self.database_url, self.page_id = database_url, page_id
+
+    @functools.cached_property
+    def products(self) -> dict:
+        from app.database import init_engine, session
+        from app.services.pipeline import matchers  # here: matchers imports this module
+
+        init_engine(self.database_url)
+        products = matchers.page_catalogue(self.page_id)
+        session.remove()
+        return products
+
+
+def _layer(catalogue: _Catalogue, entries: bytes) -> bytes:
+    from nlp import product_delta
+
+    # layered() only copies the matcher it is given and reads its `products`: the worker's index is not needed here.
+    layered = product_delta.layered(SimpleNamespace(products=None), pickle.loads(entries), catalogue.products)
+    first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
+    return pickle.dumps(first, pickle.HIGHEST_PROTOCOL)
+
+
+def _full(catalogue: _Catalogue, page_id: int, version: int) -> bytes:
+    from nlp import product_delta
+    from nlp.products import ProductIndex
+
+    started = time.monotonic()
+    products = catalogue.products
+    full = pickle.dumps(("full", product_delta.entries(products), ProductIndex(products)), pickle.HIGHEST_PROTOCOL)
+    log.info("page %s at catalogue version %s: full index built in %.1f s", page_id, version,
+             time.monotonic() - started)
+    return full
 
 
 if __name__ == "__main__":

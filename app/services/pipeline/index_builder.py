@@ -15,20 +15,22 @@ import os
 import pickle
 import subprocess
 import sys
-from pathlib import Path
 
-from nlp import garbage_collector
-from nlp.products import ProductIndex
+from app.config import ROOT
 
+# The matching engine is imported where it is used: the catalogue follower imports this module, and a follower that
+# copies another one's answers (follower_sharing.py) needs none of it.
 log = logging.getLogger(__name__)
 NICENESS = 19
 # Far above a build of the largest catalogue at nice 19 on a busy machine; past it the build is made in-process.
 TIMEOUT_SECONDS = 300
-ROOT = Path(__file__).resolve().parents[3]
 
 
-def build(catalogue: dict) -> ProductIndex:
-    """The catalogue's full index, built by a child process; in this process if the child cannot run or fails."""
+def build(catalogue: dict):
+    """The catalogue's full index (nlp.products.ProductIndex), built by a child process; in this process if the child
+    cannot run or fails."""
+    from nlp.products import ProductIndex
+
     try:
         done = subprocess.run([sys.executable, "-m", __name__], input=pickle.dumps(catalogue, pickle.HIGHEST_PROTOCOL),
                               capture_output=True, timeout=TIMEOUT_SECONDS, check=True, cwd=ROOT)
@@ -45,6 +47,8 @@ def unpickled(stream):
     two reads. pickle.load holds the interpreter's lock from start to end: a full index of 20,000 products, 0.1 s at
     best and 0.25 to 0.5 s with the collector's passes, kept every other thread of the worker (the drain deciding
     other pages' comments) waiting that long."""
+    from nlp import garbage_collector
+
     with garbage_collector.paused():
         return pickle.Unpickler(_HandingOver(stream)).load()
 
@@ -68,6 +72,8 @@ class _HandingOver:
 
 
 def main() -> None:
+    from nlp.products import ProductIndex
+
     os.setpriority(os.PRIO_PROCESS, 0, NICENESS)
     catalogue = pickle.load(sys.stdin.buffer)
     sys.stdout.buffer.write(pickle.dumps(ProductIndex(catalogue), pickle.HIGHEST_PROTOCOL))

@@ -25,9 +25,9 @@ def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
 def ready(agent: Agent, page: SocialPage) -> bool:
     """Whether the agent's matcher answers the page's catalogue at once; if not, the change is being followed by a
     process of its own (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
-    page_id, engine = page.id, session.get_bind()
-    return _store.ready(_owner(agent, page), page.catalogue_version, lambda base_entries: catalogue_follower.follow(
-        engine.url.render_as_string(hide_password=False), page_id, base_entries))
+    page_id, born, version, engine = page.id, page.created_at, page.catalogue_version, session.get_bind()
+    return _store.ready(_owner(agent, page), version, lambda base_entries: catalogue_follower.follow(
+        engine.url.render_as_string(hide_password=False), page_id, born, version, base_entries))
 
 
 def _owner(agent: Agent, page: SocialPage) -> tuple:

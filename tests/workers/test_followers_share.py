@@ -1,0 +1,72 @@
+"""The worker children of one host following the same catalogue change read and index it once (issue 40): the
+first follower process does the work, the others copy its answers from the worker's shared folder
+(app/services/pipeline/follower_sharing.py). The follower processes, the database and the catalogue are real; the
+two worker children are two threads of this process, each with its follower process, as a worker child has."""
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from app.database import session
+from app.models import Category, Product, SocialPage
+from app.services import catalogue
+from app.services.pipeline import catalogue_follower, follower_sharing, matchers
+from nlp import product_delta
+from tests.workers.conftest import connect_page
+
+NEW_SYNONYM = "zorblaxine"
+
+
+@pytest.fixture
+def changed_catalogue(app, sandbox, live_web, tmp_path, monkeypatch):
+    """A page of 2,000 dresses, the entries a child's matcher was built from, then a synonym added to one dress; the
+    followers started from here share `tmp_path` as a worker's children do."""
+    page, _post = connect_page(sandbox, dict(app.config), live_web)
+    catalogue.change(page, catalogue.add_category, "Robes",
+                     [{"content": f"Robe modèle {number}", "synonyms": []} for number in range(2_000)])
+    base_entries = product_delta.entries(matchers.page_catalogue(page.id))
+    dresses = session.scalar(select(Category).where(Category.page_id == page.id))
+    dress = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
+    catalogue.change(page, catalogue.add_synonyms, dresses.id, dress.id, [NEW_SYNONYM])
+    page = session.get(SocialPage, page.id)
+    monkeypatch.setenv(follower_sharing.FOLDER_ENV, str(tmp_path))
+    database_url = session.get_bind().url.render_as_string(hide_password=False)
+    return (database_url, page.id, page.created_at, page.catalogue_version, base_entries), tmp_path
+
+
+def _reads_new_synonym(index) -> bool:
+    return [hit.name for hit in index.find([NEW_SYNONYM])] == ["Robe modèle 12"]
+
+
+def test_two_children_following_one_change_read_and_index_it_once(changed_catalogue, capfd):
+    change, _folder = changed_catalogue
+    answers: list[list] = [[], []]
+
+    def child(number: int) -> None:
+        answers[number].extend(catalogue_follower.follow(*change))
+
+    children = [threading.Thread(target=child, args=(number,)) for number in range(2)]
+    for thread in children:
+        thread.start()
+    for thread in children:
+        thread.join(timeout=120)
+
+    for (kind, changed, delta), (full, _entries, index) in answers:
+        assert (kind, full) == ("layer", "full")
+        assert ("Robe modèle 12", "Robes") in changed and _reads_new_synonym(delta)
+        assert _reads_new_synonym(index)
+    followers_said = capfd.readouterr().err  # the followers' log lines, on the worker's stderr
+    assert followers_said.count("full index built") == 1
+    assert followers_said.count("full index taken from another follower of this host") == 1
+
+
+def test_a_follower_stopped_midway_leaves_the_next_one_to_build_the_full_index(changed_catalogue):
+    change, folder = changed_catalogue
+    stopped = catalogue_follower.follow(*change)
+    assert next(stopped)[0] == "layer"
+    stopped.close()  # its worker child wanted no more (a later change came): the process is killed
+
+    *_layer, (full, _entries, index) = catalogue_follower.follow(*change)
+
+    assert full == "full" and _reads_new_synonym(index)
+    assert not list(folder.glob("*.partial"))  # no half-written answer left for a third follower
