@@ -179,9 +179,9 @@ def _new_product(page: SocialPage, category: Category, content: str, synonyms: l
 def distinct(values: list[str]) -> list[str]:
     """Cleaned values, blanks dropped, each spelling once (the first one kept)."""
     kept: dict[str, str] = {}
-    for value in values:
-        if clean(value):
-            kept.setdefault(same(value), clean(value))
+    for value in map(clean, values):
+        if value:
+            kept.setdefault(value.casefold(), value)  # same(value), the value being clean
     return list(kept.values())
 
 
