@@ -40,6 +40,7 @@ def _reads_new_synonym(index) -> bool:
 
 def test_two_children_following_one_change_read_and_index_it_once(changed_catalogue, capfd):
     change, _folder = changed_catalogue
+    version = change[3]
     answers: list[list] = [[], []]
 
     def child(number: int) -> None:
@@ -51,8 +52,8 @@ def test_two_children_following_one_change_read_and_index_it_once(changed_catalo
     for thread in children:
         thread.join(timeout=120)
 
-    for (kind, changed, delta), (full, _entries, index) in answers:
-        assert (kind, full) == ("layer", "full")
+    for (kind, changed, delta, read), (full, _entries, index, read_too) in answers:
+        assert (kind, full, read, read_too) == ("layer", "full", version, version)
         assert ("Robe modèle 12", "Robes") in changed and _reads_new_synonym(delta)
         assert _reads_new_synonym(index)
     followers_said = capfd.readouterr().err  # the followers' log lines, on the worker's stderr
@@ -66,7 +67,7 @@ def test_a_follower_stopped_midway_leaves_the_next_one_to_build_the_full_index(c
     assert next(stopped)[0] == "layer"
     stopped.close()  # its worker child wanted no more (a later change came): the process is killed
 
-    *_layer, (full, _entries, index) = catalogue_follower.follow(*change)
+    _layer, (full, _entries, index, _read) = catalogue_follower.follow(*change)
 
     assert full == "full" and _reads_new_synonym(index)
     assert not list(folder.glob("*.partial"))  # no half-written answer left for a third follower

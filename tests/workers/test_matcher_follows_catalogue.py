@@ -161,9 +161,10 @@ def test_an_import_too_large_to_layer_is_answered_by_the_old_matcher_until_its_b
     assert [hit.name for hit in layered.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 12"]
 
 
-def test_an_import_then_a_synonym_builds_the_full_index_of_the_synonym_alone(two_shops, monkeypatch):
-    """A change that comes while an earlier one waits to be read (an import, then a synonym a moment later) leaves the
-    earlier one's full index unbuilt: its follower process is stopped after its first answer, the later one builds."""
+def test_an_import_then_a_synonym_read_together_build_one_full_index(two_shops, monkeypatch):
+    """A change that comes before an earlier one is read (an import, then a synonym a moment later) is read with it:
+    the import's follower process answers for the synonym's version, and the synonym needs no follower of its own
+    (tests/unit/test_matcher_store.py: a change that comes after the read stops the earlier follower instead)."""
     settings, sandbox, ((page_a, post_a, agent_a), _shop_b) = two_shops
     monkeypatch.setattr(drain, "DRAIN_SECONDS", 1.0)
     _comment(sandbox, post_a, "la robe modèle 7 est disponible ?")
@@ -194,7 +195,9 @@ def test_an_import_then_a_synonym_builds_the_full_index_of_the_synonym_alone(two
     while time.monotonic() < deadline and not _reads(page_a, agent_a, NEW_SYNONYM):
         drain.drain(settings)
     assert _reads(page_a, agent_a, NEW_SYNONYM)
-    assert followers == [["too_large"], ["too_large", "full"]]  # the import's, stopped; the synonym's
+    # One follower, asked for the import and reading the synonym too (it came before the read): the synonym needs
+    # none of its own, and its full index is the only one built.
+    assert followers == [["too_large", "full"]]
 
 
 def _reads(page: SocialPage, agent, synonym: str) -> bool:

@@ -31,8 +31,9 @@ FIRST_NICENESS = 10
 
 def follow(database_url: str, page_id: int, page_born: datetime, version: int,
            base_entries: dict) -> Iterator[tuple]:
-    """The child's answers in turn: ("layer", changed, delta index) or ("too_large",), then ("full", entries,
-    index), for the page's catalogue at `version` or later. Closing the iterator early stops the child."""
+    """The child's answers in turn: ("layer", changed, delta index, V) or ("too_large", V), then ("full", entries,
+    index, V), for the page's catalogue at version V, `version` or later. Closing the iterator early stops the
+    child."""
     child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              cwd=ROOT)  # its errors go to the worker's own log
     try:
@@ -57,22 +58,22 @@ def main() -> None:
     os.setpriority(os.PRIO_PROCESS, 0, FIRST_NICENESS)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     database_url, page_id, page_born, version, entries = pickle.load(sys.stdin.buffer)
-    catalogue = _Catalogue(database_url, page_id)
+    catalogue = _Catalogue(database_url, page_id, version)
     change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, version) or \
         follower_sharing.Alone()
     out = sys.stdout.buffer
     out.write(change.layer(entries, lambda: _layer(catalogue, entries)))
     out.flush()
     os.setpriority(os.PRIO_PROCESS, 0, NICENESS)  # the old or layered matcher answers meanwhile
-    out.write(change.full(lambda: _full(catalogue, page_id, version)))
+    out.write(change.full(lambda: _full(catalogue, page_id)))
     out.flush()
 
 
 class _Catalogue:
-    """The page's catalogue, read when an answer is first made here."""
+    """The page's catalogue, read when an answer is first made here, and the version it was read at."""
 
-    def __init__(self, database_url: str, page_id: int):
-        self.database_url, self.page_id = database_url, page_id
+    def __init__(self, database_url: str, page_id: int, version: int):
+        self.database_url, self.page_id, self.asked = database_url, page_id, version
 
     @functools.cached_property
     def products(self) -> dict:
@@ -80,9 +81,24 @@ class _Catalogue:
         from app.services.pipeline import matchers  # here: matchers imports this module
 
         init_engine(self.database_url)
+        before = _version(self.page_id)
         products = matchers.page_catalogue(self.page_id)
+        # A change raises the version in the transaction that makes it: the same version before and after the read
+        # (each statement sees what is committed when it runs) means that no change came in between, and the
+        # answers are that version's. A later one than asked (an import, then a synonym a moment later) spares the
+        # worker a follower for it (matcher_store.MatcherStore).
+        self.version = before if before is not None and _version(self.page_id) == before else self.asked
         session.remove()
         return products
+
+
+def _version(page_id: int) -> int:
+    from sqlalchemy import select
+
+    from app.database import session
+    from app.models import SocialPage
+
+    return session.scalar(select(SocialPage.catalogue_version).where(SocialPage.id == page_id))
 
 
 def _layer(catalogue: _Catalogue, entries: bytes) -> bytes:
@@ -91,17 +107,18 @@ def _layer(catalogue: _Catalogue, entries: bytes) -> bytes:
     # layered() only copies the matcher it is given and reads its `products`: the worker's index is not needed here.
     layered = product_delta.layered(SimpleNamespace(products=None), pickle.loads(entries), catalogue.products)
     first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
-    return pickle.dumps(first, pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((*first, catalogue.version), pickle.HIGHEST_PROTOCOL)
 
 
-def _full(catalogue: _Catalogue, page_id: int, version: int) -> bytes:
+def _full(catalogue: _Catalogue, page_id: int) -> bytes:
     from nlp import product_delta
     from nlp.products import ProductIndex
 
     started = time.monotonic()
     products = catalogue.products
-    full = pickle.dumps(("full", product_delta.entries(products), ProductIndex(products)), pickle.HIGHEST_PROTOCOL)
-    log.info("page %s at catalogue version %s: full index built in %.1f s", page_id, version,
+    full = pickle.dumps(("full", product_delta.entries(products), ProductIndex(products), catalogue.version),
+                        pickle.HIGHEST_PROTOCOL)
+    log.info("page %s at catalogue version %s: full index built in %.1f s", page_id, catalogue.version,
              time.monotonic() - started)
     return full
 

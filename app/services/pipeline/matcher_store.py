@@ -76,10 +76,16 @@ class MatcherStore:
 
     def _follow_apart(self, owner, current: Current, version: int, follow: Callable[[dict], Iterator[tuple]]) -> None:
         """The child's first answer put in (the layered matcher, or the old one kept for a change too large); its
-        full index taken in by the build thread."""
+        full index taken in by the build thread. The answers are for the version the child read, `version` or a
+        later one: a change read with the one before it needs no child of its own."""
+        asked = version
         try:
+            with self._lock:
+                if self._answered(owner, version):
+                    return  # an earlier change's child read this one too
             answers = follow(current.base_entries)
             first = next(answers)
+            version = max(version, first[-1])
             if first[0] == "layer":
                 layer = product_delta.LayeredIndex(current.base.products, first[1], first[2])
                 self._put(owner, Current(version, _with_products(current.base, layer), current.base,
@@ -99,7 +105,7 @@ class MatcherStore:
                 self._follow_failed[owner] = version
         finally:
             with self._lock:
-                if self._following.get(owner) == version:
+                if asked <= self._following.get(owner, 0) <= version:  # not a later change's, still to be read
                     del self._following[owner]
 
     def _take_full(self, owner, version: int, current: Current, answers: Iterator[tuple]) -> None:
@@ -107,7 +113,7 @@ class MatcherStore:
             with self._lock:
                 if self._wanted.get(owner, 0) > version:
                     return  # a later change came meanwhile: its own full index follows
-            _full, entries, index = next(answers)
+            _full, entries, index, _read = next(answers)
         except Exception:  # the layered or old matcher keeps answering
             log.exception("the full index of %s at catalogue version %s failed", owner, version)
             return
@@ -115,6 +121,12 @@ class MatcherStore:
             answers.close()
         matcher = _with_products(current.base, index)
         self._put(owner, Current(version, matcher, matcher, entries, current.intent_names), newest=True)
+
+    def _answered(self, owner, version: int) -> bool:
+        """Whether this process's matcher of `owner` answers catalogue `version` (under the lock)."""
+        current = self._entries.get(owner)
+        return current is not None and (current.version >= version or
+                                        self._too_large.get(owner) == (version, current.base))
 
     def get(self, owner, version: int, intent_names: Callable[[], list[str]],
             catalogue: Callable[[], dict]) -> Matcher:
