@@ -71,3 +71,14 @@ def test_a_follower_stopped_midway_leaves_the_next_one_to_build_the_full_index(c
 
     assert full == "full" and _reads_new_synonym(index)
     assert not list(folder.glob("*.partial"))  # no half-written answer left for a third follower
+
+
+def test_an_answer_that_cannot_be_left_for_the_others_is_still_given(changed_catalogue):
+    change, folder = changed_catalogue
+    database_url, page_id, page_born, version, _entries = change
+    name = follower_sharing.name(database_url, page_id, page_born.isoformat(), version)
+    (folder / f"{name}.full").mkdir()  # where the full index would go: it cannot be written there
+
+    _layer, (full, _entries, index, _read) = catalogue_follower.follow(*change)
+
+    assert full == "full" and _reads_new_synonym(index)

@@ -43,13 +43,18 @@ def close_folder() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def name(database_url: str, page_id: int, page_born: str, version: int) -> str:
+    """What a change's files are named by. SQLite reuses a page's id: its row's creation tells two pages apart."""
+    where = hashlib.blake2b(f"{database_url}|{page_born}".encode(), digest_size=8).hexdigest()
+    return f"{page_id}.{version}.{where}"
+
+
 class Change:
     """One catalogue change's answers in the shared folder: (page, its row's creation, version, database)."""
 
     def __init__(self, folder: Path, database_url: str, page_id: int, page_born: str, version: int):
         self.folder = folder
-        where = hashlib.blake2b(f"{database_url}|{page_born}".encode(), digest_size=8).hexdigest()
-        self.name = f"{page_id}.{version}.{where}"  # SQLite reuses a page's id: its row's creation tells them apart
+        self.name = name(database_url, page_id, page_born, version)
         # The first follower of the change takes its lock here and makes the full index; released when it ends.
         self._change_lock = open(folder / f"{self.name}.lock", "wb")
         try:
@@ -62,7 +67,11 @@ class Change:
         folder = os.environ.get(FOLDER_ENV)
         if not folder or not os.path.isdir(folder):
             return None  # a follower started outside a worker (a test's drain): nothing to share
-        return cls(Path(folder), database_url, page_id, page_born, version)
+        try:
+            return cls(Path(folder), database_url, page_id, page_born, version)
+        except OSError as error:  # the folder no longer writable: this follower works alone
+            log.warning("catalogue followers cannot share %s: %s", folder, error)
+            return None
 
     def layer(self, entries: bytes, make: Callable[[], bytes]) -> bytes:
         """The layer on `entries` (pickled): another follower's, else made here and left for the others."""
@@ -103,14 +112,19 @@ def _locked(path: Path) -> Iterator[None]:
 def _read(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
-    except FileNotFoundError:
+    except OSError:  # not there (yet, or no more), or not readable: made here
         return None
 
 
 def _written(path: Path, answer: bytes) -> bytes:
+    """`answer`, left at `path` for the other followers when it can be (a full disk only costs them the work)."""
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_bytes(answer)
-    os.replace(partial, path)  # whole or not there: a follower stopped midway leaves no half answer
+    try:
+        partial.write_bytes(answer)
+        os.replace(partial, path)  # whole or not there: a follower stopped midway leaves no half answer
+    except OSError as error:
+        log.warning("could not leave %s to the other catalogue followers: %s", path.name, error)
+        partial.unlink(missing_ok=True)
     return answer
 
 
@@ -120,5 +134,5 @@ def _forget_old(folder: Path) -> None:
         try:
             if path.stat().st_mtime < too_old:
                 path.unlink()
-        except FileNotFoundError:
-            pass  # another follower removed it first
+        except OSError:
+            pass  # another follower removed it first, or it is not a file of ours
