@@ -65,7 +65,7 @@ def main() -> None:
     out.write(change.layer(entries, lambda: _layer(catalogue, entries)))
     out.flush()
     os.setpriority(os.PRIO_PROCESS, 0, NICENESS)  # the old or layered matcher answers meanwhile
-    out.write(change.full(lambda: _full(catalogue, page_id)))
+    out.write(change.full(lambda: _full(catalogue)))
     out.flush()
 
 
@@ -76,20 +76,20 @@ class _Catalogue:
         self.database_url, self.page_id, self.asked = database_url, page_id, version
 
     @functools.cached_property
-    def products(self) -> dict:
+    def read(self) -> tuple[int, dict]:
+        """(version, products). A change raises the version in the transaction that makes it: the same version
+        before and after the read (each statement sees what is committed when it runs) means that no change came in
+        between, and the answers are that version's. A later one than asked (an import, then a synonym a moment
+        later) spares the worker a follower for it (matcher_store.MatcherStore)."""
         from app.database import init_engine, session
         from app.services.pipeline import matchers  # here: matchers imports this module
 
         init_engine(self.database_url)
         before = _version(self.page_id)
         products = matchers.page_catalogue(self.page_id)
-        # A change raises the version in the transaction that makes it: the same version before and after the read
-        # (each statement sees what is committed when it runs) means that no change came in between, and the
-        # answers are that version's. A later one than asked (an import, then a synonym a moment later) spares the
-        # worker a follower for it (matcher_store.MatcherStore).
-        self.version = before if before is not None and _version(self.page_id) == before else self.asked
+        version = before if before is not None and _version(self.page_id) == before else self.asked
         session.remove()
-        return products
+        return version, products
 
 
 def _version(page_id: int) -> int:
@@ -104,21 +104,22 @@ def _version(page_id: int) -> int:
 def _layer(catalogue: _Catalogue, entries: bytes) -> bytes:
     from nlp import product_delta
 
+    version, products = catalogue.read
     # layered() only copies the matcher it is given and reads its `products`: the worker's index is not needed here.
-    layered = product_delta.layered(SimpleNamespace(products=None), pickle.loads(entries), catalogue.products)
+    layered = product_delta.layered(SimpleNamespace(products=None), pickle.loads(entries), products)
     first = ("too_large",) if layered is None else ("layer", layered.products.changed, layered.products.delta)
-    return pickle.dumps((*first, catalogue.version), pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((*first, version), pickle.HIGHEST_PROTOCOL)
 
 
-def _full(catalogue: _Catalogue, page_id: int) -> bytes:
+def _full(catalogue: _Catalogue) -> bytes:
     from nlp import product_delta
     from nlp.products import ProductIndex
 
     started = time.monotonic()
-    products = catalogue.products
-    full = pickle.dumps(("full", product_delta.entries(products), ProductIndex(products), catalogue.version),
+    version, products = catalogue.read
+    full = pickle.dumps(("full", product_delta.entries(products), ProductIndex(products), version),
                         pickle.HIGHEST_PROTOCOL)
-    log.info("page %s at catalogue version %s: full index built in %.1f s", page_id, catalogue.version,
+    log.info("page %s at catalogue version %s: full index built in %.1f s", catalogue.page_id, version,
              time.monotonic() - started)
     return full
 

@@ -65,8 +65,7 @@ class MatcherStore:
         build, and a change too large to layer (the old matcher answers), are ready."""
         with self._lock:
             current = self._entries.get(owner)
-            if current is None or current.version >= version or self._follow_failed.get(owner) == version or \
-                    self._too_large.get(owner) == (version, current.base):
+            if current is None or self._follow_failed.get(owner) == version or self._answered(owner, version):
                 return True
             if self._following.get(owner, 0) >= version:
                 return False
@@ -136,7 +135,7 @@ class MatcherStore:
             current = self._entries.get(owner)
             if current is not None:
                 self._entries.move_to_end(owner)
-                if current.version >= version or self._too_large.get(owner) == (version, current.base):
+                if self._answered(owner, version):
                     return current.matcher
         if current is None:
             names, products = tuple(intent_names()), catalogue()
