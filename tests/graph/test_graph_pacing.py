@@ -37,9 +37,10 @@ def turn_ahead(pacer, client):
     return pacer.turn(client.scope.keys(), None)
 
 
-def arrival_gaps(sandbox, page_id):
-    times = [call["at"] for call in sandbox.admin.calls() if call["page_id"] == page_id]
-    return [later - earlier for earlier, later in zip(times, times[1:])]
+def since_first(sandbox, page_id):
+    """Seconds from the page's first call's arrival at the sandbox to each later one's."""
+    first, *later = [call["at"] for call in sandbox.admin.calls() if call["page_id"] == page_id]
+    return [round(time - first, 2) for time in later]
 
 
 @pytest.mark.parametrize(("percent", "gap"), [(80, SPACING), (92, WAITING)])
@@ -50,10 +51,12 @@ def test_a_page_near_its_limit_has_its_calls_spaced(sandbox, paced, world, perce
     names = [read(page, world)["name"] for _ in range(4)]
 
     assert names == ["Boutique Amira"] * 4  # slowed down, never refused
-    gaps = arrival_gaps(sandbox, world.page["id"])
-    # Measured where Meta would see them, at the sandbox: under load one call may arrive late and shorten the gap that
-    # follows, but the turns are given a gap apart, so four calls take at least three gaps.
-    assert len(gaps) == 3 and sum(gaps) >= 3 * gap * 0.9 and min(gaps) >= gap / 2, gaps
+    # Measured where Meta would see them, at the sandbox. The turns are given a gap apart from the first call's
+    # answer, so the n-th call after it arrives n gaps later at the earliest; a call that a busy machine sends late
+    # only arrives later still (and may shorten the gap to the next one, which is why gaps are not compared alone).
+    arrivals = since_first(sandbox, world.page["id"])
+    assert len(arrivals) == 3 and all(arrival >= place * gap * 0.9 for place, arrival in enumerate(arrivals, 1)), \
+        arrivals
 
 
 def test_under_75_percent_and_for_other_pages_nothing_waits(sandbox, pacer, paced, world):
@@ -79,8 +82,8 @@ def test_a_turn_taken_ahead_is_the_next_calls_own(sandbox, pacer, paced, world):
 
     assert 0 < waited <= WAITING
     assert 0 < turn_ahead(pacer, page) <= WAITING  # the next turn is one gap after the taken one
-    gaps = arrival_gaps(sandbox, world.page["id"])
-    assert len(gaps) == 1 and gaps[0] >= WAITING * 0.9, gaps
+    arrivals = since_first(sandbox, world.page["id"])
+    assert len(arrivals) == 1 and arrivals[0] >= WAITING * 0.9, arrivals
 
 
 def test_at_100_percent_the_page_waits_for_metas_regain_time_without_calling(sandbox, paced, world):
