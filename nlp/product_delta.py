@@ -3,7 +3,8 @@
 Building a page's product index costs seconds on a large catalogue (nlp/product_tables.py). A change of a few
 products (a synonym added, a product renamed) is instead read through a layer: the full index of the catalogue as it
 was, with the changed products' hits left out, plus a small index of the changed products alone, built in
-milliseconds. The caller rebuilds the full index in its own time and swaps it in; until then the layer answers.
+milliseconds. Past KEPT_CHANGES changed products the caller rebuilds the full index in its own time and swaps it in,
+the layer answering until then; a smaller layer is kept, and the next change is layered on the same full index.
 """
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from nlp.products import ProductHit, ProductIndex
 
 # Past this many changed products a layer is no cheaper than a rebuild: the caller keeps the old matcher instead.
 MOST_CHANGED = 500
+# Up to this many changed products a layer answers for good: reading it costs a comment about 5 % more than the full
+# index, while rebuilding a 20,000-product index after each synonym an owner adds cost a host seconds of CPU, in which
+# the other pages' replies slowed (docs/architecture.md, "Matchers follow catalogue changes").
+KEPT_CHANGES = 50
 
 
 def entries(catalogue: dict) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -32,6 +37,11 @@ class LayeredIndex:
     def find(self, words: list[str]) -> list[ProductHit]:
         kept = [hit for hit in self.base.find(words) if (hit.name, hit.category) not in self.changed]
         return sorted(kept + self.delta.find(words), key=lambda hit: -hit.score)
+
+
+def kept(changed: set) -> bool:
+    """Whether a layer of these changed products answers for good, no full index rebuilt behind it."""
+    return len(changed) <= KEPT_CHANGES
 
 
 def layered(base: Matcher, base_entries: dict, catalogue: dict) -> Matcher | None:

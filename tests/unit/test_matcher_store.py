@@ -1,14 +1,15 @@
 """Which catalogue changes a worker's matcher store follows with a process of its own (issue 40): a change read
 together with the one before it needs none, and one made after that read stops the earlier follower once its first
-answer is in. The followers here are generators standing in for catalogue_follower.follow's process, so that the
+answer is in; a layer of a few changed products is kept, and the full index is built once the changes add up. The followers here are generators standing in for catalogue_follower.follow's process, so that the
 test decides when each answers and which version it read; the matchers and indexes are the real ones (the process
 itself is tested in tests/workers/test_followers_share.py and test_matcher_follows_catalogue.py)."""
 import threading
 import time
+from types import SimpleNamespace
 
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp import product_delta
-from nlp.product_delta import MOST_CHANGED
+from nlp.product_delta import KEPT_CHANGES, MOST_CHANGED, LayeredIndex
 from nlp.products import ProductIndex
 
 OWNER = ("agent", "page")
@@ -84,3 +85,43 @@ def test_a_change_made_after_the_earlier_one_was_read_stops_that_follower_after_
     _until_full_index_reads_synonym(store)
 
     assert said == ["2 started", "2 stopped", "3 started", "3 full index given"]
+
+
+def _layering_follower(catalogue: dict, read_version: int, said: list):
+    """A follower that read `catalogue` at `read_version`: the change layered on the entries it is given, then the
+    full index, as catalogue_follower's process answers; what it gave goes to `said`."""
+    def follow(base_entries):
+        layered = product_delta.layered(SimpleNamespace(products=None), base_entries, catalogue)
+        said.append(f"{read_version} layer of {len(layered.products.changed)}")
+        yield "layer", layered.products.changed, layered.products.delta, read_version
+        said.append(f"{read_version} full index given")
+        yield "full", product_delta.entries(catalogue), ProductIndex(catalogue), read_version
+    return follow
+
+
+def _taken_up(store: MatcherStore):
+    store._follower.submit(lambda: None).result(timeout=60)
+    store._builder.submit(lambda: None).result(timeout=60)
+    return store._entries[OWNER].matcher
+
+
+def test_a_small_change_is_a_kept_layer_and_the_full_index_comes_once_the_changes_add_up():
+    store, said = _store_at_version_1(), []
+    built = store._entries[OWNER].matcher
+    synonym = _dresses(3, {1: [NEW_SYNONYM]})
+
+    assert not store.ready(OWNER, 2, _layering_follower(synonym, 2, said))
+    kept = _taken_up(store)
+
+    assert said == ["2 layer of 1"]  # the follower was stopped before its full index
+    assert isinstance(kept.products, LayeredIndex) and kept.products.base is built.products
+    assert [hit.name for hit in kept.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 1"]
+    assert store.ready(OWNER, 2, _layering_follower(synonym, 2, said))
+
+    grown = _dresses(KEPT_CHANGES + 3, {1: [NEW_SYNONYM]})  # the changes since the full index, added up, pass it
+    assert not store.ready(OWNER, 3, _layering_follower(grown, 3, said))
+    rebuilt = _taken_up(store)
+
+    assert said[1:] == [f"3 layer of {KEPT_CHANGES + 1}", "3 full index given"]
+    assert isinstance(rebuilt.products, ProductIndex)
+    assert [hit.name for hit in rebuilt.match(f"{NEW_SYNONYM} disponible ?").products] == ["Robe modèle 1"]

@@ -38,27 +38,48 @@ def _reads_new_synonym(index) -> bool:
     return [hit.name for hit in index.find([NEW_SYNONYM])] == ["Robe modèle 12"]
 
 
-def test_two_children_following_one_change_read_and_index_it_once(changed_catalogue, capfd):
-    change, _folder = changed_catalogue
-    version = change[3]
-    answers: list[list] = [[], []]
+def _followed_at_once(changes: list[tuple]) -> list[list]:
+    """Each change followed by a worker child of its own, all at once: their followers' answers."""
+    answers: list[list] = [[] for _ in changes]
 
     def child(number: int) -> None:
-        answers[number].extend(catalogue_follower.follow(*change))
+        answers[number].extend(catalogue_follower.follow(*changes[number]))
 
-    children = [threading.Thread(target=child, args=(number,)) for number in range(2)]
+    children = [threading.Thread(target=child, args=(number,)) for number in range(len(changes))]
     for thread in children:
         thread.start()
     for thread in children:
         thread.join(timeout=120)
+    return answers
 
-    for (kind, changed, delta, read), (full, _entries, index, read_too) in answers:
-        assert (kind, full, read, read_too) == ("layer", "full", version, version)
-        assert ("Robe modèle 12", "Robes") in changed and _reads_new_synonym(delta)
-        assert _reads_new_synonym(index)
+
+def _built_once(capfd) -> None:
     followers_said = capfd.readouterr().err  # the followers' log lines, on the worker's stderr
     assert followers_said.count("full index built") == 1
     assert followers_said.count("full index taken from another follower of this host") == 1
+
+
+def test_two_children_following_one_change_read_and_index_it_once(changed_catalogue, capfd):
+    change, _folder = changed_catalogue
+    version = change[3]
+
+    for (kind, changed, delta, read), (full, _entries, index, read_too) in _followed_at_once([change, change]):
+        assert (kind, full, read, read_too) == ("layer", "full", version, version)
+        assert ("Robe modèle 12", "Robes") in changed and _reads_new_synonym(delta)
+        assert _reads_new_synonym(index)
+    _built_once(capfd)
+
+
+def test_followers_asked_for_a_change_and_the_next_one_share_the_later_one(changed_catalogue, capfd):
+    """One child asked for the catalogue before the synonym (the dresses' import, say) and the other for the
+    synonym's version, both following once the synonym is in: both find the synonym's version and read it once."""
+    change, _folder = changed_catalogue
+    database_url, page_id, page_born, version, entries = change
+    earlier = (database_url, page_id, page_born, version - 1, entries)
+
+    for (_kind, _changed, _delta, read), (_full, _entries, index, read_too) in _followed_at_once([earlier, change]):
+        assert (read, read_too) == (version, version) and _reads_new_synonym(index)
+    _built_once(capfd)
 
 
 def test_a_follower_stopped_midway_leaves_the_next_one_to_build_the_full_index(changed_catalogue):

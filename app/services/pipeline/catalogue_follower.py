@@ -59,7 +59,7 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     database_url, page_id, page_born, version, entries = pickle.load(sys.stdin.buffer)
     catalogue = _Catalogue(database_url, page_id, version)
-    change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, version) or \
+    change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, catalogue.found) or \
         follower_sharing.Alone()
     out = sys.stdout.buffer
     out.write(change.layer(entries, lambda: _layer(catalogue, entries)))
@@ -74,6 +74,18 @@ class _Catalogue:
 
     def __init__(self, database_url: str, page_id: int, version: int):
         self.database_url, self.page_id, self.asked = database_url, page_id, version
+
+    @functools.cached_property
+    def found(self) -> int:
+        """The page's catalogue version as this follower starts, the one asked or a later one: the change it shares
+        with the host's other followers (follower_sharing). The followers of an import and of a synonym added a moment
+        after it, started apart, both find the synonym's and read the catalogue once between them."""
+        from app.database import init_engine, session
+
+        init_engine(self.database_url)
+        found = _version(self.page_id)
+        session.remove()
+        return max(self.asked, found or 0)
 
     @functools.cached_property
     def read(self) -> tuple[int, dict]:

@@ -7,8 +7,9 @@ children's followers (FOLDER_ENV, set before the pool's children are forked). A 
 (the layer for the matcher entries it was given, the change's full index), and a follower of the same change waits
 for the one at work and copies its answers instead of doing the work again:
 
-- the first follower of a change (page, catalogue version) takes the change's lock and holds it until its full index
-  is written; the others wait for that lock, then copy the full index (or build it, if the first one was stopped);
+- the first follower of a change (page, the catalogue version it finds as it starts, the one asked or a later one)
+  takes the change's lock and holds it until its full index is written; the others wait for that lock, then copy the
+  full index (or build it, if the first one was stopped);
 - a layer is shared by the followers given the same entries (a digest of them): its lock is held while it is made.
 
 Nobody waits for the change's lock while holding a layer's, so no two followers wait for each other. The answers are

@@ -3,7 +3,8 @@ building a product index on the comment path once the page has a matcher here.
 
 A catalogue change raises the page's catalogue_version. The drain asks ready() first: the change is then read,
 compared and indexed by a process of its own (catalogue_follower.py) whose answers threads of this one put in, first
-the old matcher with the changed products layered on it (nlp/product_delta.py), then the new catalogue's full index;
+the old matcher with the changed products layered on it (nlp/product_delta.py), then the new catalogue's full index
+unless the layer is small enough to be kept (product_delta.kept: the next change is layered on the same full index);
 the page's comments wait in the inbox until the first is in, and no comment of another page waits for any of it.
 get() (the chat simulator, the replay) reads and layers a change at once and has the full index built by a process of
 its own (index_builder.py). A change too large to layer keeps the old matcher answering until its full index is in.
@@ -94,7 +95,9 @@ class MatcherStore:
                     self._too_large[owner] = (version, current.base)
                 self._wanted[owner] = max(version, self._wanted.get(owner, 0))
                 later = self._following.get(owner, 0) > version
-            if later:  # a later change waits to be read (an import, then a synonym): only its full index is built
+            if later or (first[0] == "layer" and product_delta.kept(first[1])):
+                # A later change waits to be read (an import, then a synonym): only its full index is built. A layer
+                # small enough to be kept wants none: the child is stopped before it spends seconds building one.
                 answers.close()
             else:
                 self._builder.submit(self._take_full, owner, version, current, answers)
@@ -155,6 +158,8 @@ class MatcherStore:
             if self._wanted.get(owner, 0) >= version:
                 return layered or current.matcher  # its build is already coming
             self._wanted[owner] = version
+            if layered is not None and product_delta.kept(layered.products.changed):
+                return layered  # answers for good: no build behind it
         self._builder.submit(self._build, owner, version, current.base, current.intent_names, products)
         return layered or current.matcher
 
