@@ -1,8 +1,9 @@
 """Which catalogue changes a worker's matcher store follows with a process of its own (issue 40): a change read
 together with the one before it needs none, and one made after that read stops the earlier follower once its first
-answer is in; a layer of a few changed products is kept, and the full index is built once the changes add up. The followers here are generators standing in for catalogue_follower.follow's process, so that the
-test decides when each answers and which version it read; the matchers and indexes are the real ones (the process
-itself is tested in tests/workers/test_followers_share.py and test_matcher_follows_catalogue.py)."""
+answer is in; a layer of a few changed products is kept, and the full index is built once the changes add up. The
+followers here are generators standing in for catalogue_follower.follow's process, so that the test decides when each
+answers and which version it read; the matchers and indexes are the real ones (the process itself is tested in
+tests/workers/test_followers_share.py and test_matcher_follows_catalogue.py)."""
 import threading
 import time
 from types import SimpleNamespace

@@ -1,8 +1,8 @@
 """A catalogue change reaches the next comment without a rebuild on the comment path (issue 40): the next comment of
 the changed page is read by the page's matcher with the changed product layered on it (a layer of a few products
 is kept; a larger change's full build follows in a thread of its own), and another page's matcher stays the one it
-had. The drain runs in this process (so the test can
-look at the matchers it used); the webhooks, the database and the Graph calls to the sandbox are real."""
+had. The drain runs in this process (so the test can look at the matchers it used); the webhooks, the database and
+the Graph calls to the sandbox are real."""
 import threading
 import time
 
