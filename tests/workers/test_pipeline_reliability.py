@@ -105,7 +105,9 @@ def test_a_redis_restart_during_a_batch_does_not_cut_it(redis_server, start_prod
     broker = redis_server(appendonly=True)
     product = start_product(broker.url, GRAPH_TIMEOUT="15")
     # Prefork, as in production: the pool child runs the batch while the main process holds the broker connection.
-    worker = WorkerProcess(worker_env(product.settings), ",".join(queue.QUEUES), concurrency=2, pool="prefork")
+    # INFO: should the worker ever not take up its queue again, its log says whether it reconnected and what it got.
+    worker = WorkerProcess(worker_env(product.settings), ",".join(queue.QUEUES), concurrency=2, pool="prefork",
+                           loglevel="INFO")
     product.processes.append(worker.start())
     product.sandbox.admin.fault("slow", scope=product.page.external_id, delay_ms=4000, count=1)
     comment_id = product.comment("combien le prix de la robe ?")
