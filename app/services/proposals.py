@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 from app.database import session
 from app.errors import Conflict, DomainError, NotFound
 from app.models import Agent, CommentLog, Product, Proposal, ProposalEvidence, Replay, SocialPage, User, utcnow
-from app.services import access, catalogue, intent_catalogue, replay_results, training, wizard
+from app.services import access, catalogue, catalogue_read, intent_catalogue, replay_results, training, wizard
 from app.services import proposals_candidates
 from app.services.pipeline import matchers
 from app.services.proposals_candidates import Candidate, Context, Missed
@@ -116,7 +116,7 @@ def replay_missed(agent: Agent, on_page: list[Missed]) -> list[Missed]:
 def _context(agent: Agent, page: SocialPage) -> Context:
     names = frozenset(matchers.agent_intent_names(agent))
     key = (page.id, page.created_at, page.catalogue_version)
-    full = _full_matchers.get(key, lambda: (sorted(intents.NAMES), matchers.page_catalogue(page.id)))
+    full = _full_matchers.get(key, lambda: (sorted(intents.NAMES), catalogue_read.page_catalogue(page.id)))
     products = _products(page.id)
     return Context(agent.id, names, addable(names, page.white_set), products, full,
                    _post_product(agent, full, products))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from app.services.pipeline import matchers
+from app.services.catalogue_read import page_catalogue
 from tests.api.catalogue_support import (PREFIX, SECURE, add_category, headers, make_page, owner,  # noqa: F401
                                          page, stored, version)
 
@@ -152,7 +152,7 @@ def test_a_file_of_20000_products_is_added_whole_with_the_characters_a_copy_stre
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["imported"] == {"categories": 41, "products": 20_000, "synonyms": 40_000}
     catalogue = {category["name"]: {product["name"]: product["synonyms"] for product in category["products"]}
-                 for category in matchers.page_catalogue(page.id)["categories"]}  # what the matcher reads
+                 for category in page_catalogue(page.id)["categories"]}  # what the matcher reads
     assert catalogue["Cadeaux"] == odd
     assert catalogue["Lot 39"]["Article 19997"] == ["art 19997", "a19997"]
     assert sum(len(products) for products in catalogue.values()) == 20_000

@@ -10,7 +10,8 @@ from sqlalchemy import select
 from app.database import session
 from app.models import Category, Product, SocialPage
 from app.services import catalogue
-from app.services.pipeline import catalogue_follower, follower_sharing, matchers
+from app.services.catalogue_read import page_catalogue
+from app.services.pipeline import catalogue_follower, follower_sharing
 from nlp import product_delta
 from tests.workers.conftest import connect_page
 
@@ -24,7 +25,7 @@ def changed_catalogue(app, sandbox, live_web, tmp_path, monkeypatch):
     page, _post = connect_page(sandbox, dict(app.config), live_web)
     catalogue.change(page, catalogue.add_category, "Robes",
                      [{"content": f"Robe modèle {number}", "synonyms": []} for number in range(2_000)])
-    base_entries = product_delta.entries(matchers.page_catalogue(page.id))
+    base_entries = product_delta.entries(page_catalogue(page.id))
     dresses = session.scalar(select(Category).where(Category.page_id == page.id))
     dress = session.scalar(select(Product).where(Product.content == "Robe modèle 12"))
     catalogue.change(page, catalogue.add_synonyms, dresses.id, dress.id, [NEW_SYNONYM])

@@ -94,11 +94,11 @@ class _Catalogue:
         between, and the answers are that version's. A later one than asked (an import, then a synonym a moment
         later) spares the worker a follower for it (matcher_store.MatcherStore)."""
         from app.database import init_engine, session
-        from app.services.pipeline import matchers  # here: matchers imports this module
+        from app.services.catalogue_read import page_catalogue
 
         init_engine(self.database_url)
         before = _version(self.page_id)
-        products = matchers.page_catalogue(self.page_id)
+        products = page_catalogue(self.page_id)
         version = before if before is not None and _version(self.page_id) == before else self.asked
         session.remove()
         return version, products

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from app.database import session
 from app.models import Agent, SocialPage
-from app.services import catalogue
+from app.services.catalogue_read import page_catalogue
 from app.services.pipeline import catalogue_follower
 from app.services.pipeline.matcher_store import MatcherStore
 from nlp import Match, Matcher, answer
@@ -46,13 +46,6 @@ def reply_to(agent: Agent, page: SocialPage, text: str, names: dict) -> tuple[Ma
 
 def agent_intent_names(agent: Agent) -> list[str]:
     return [intent.intent_name for intent in agent.intents]
-
-
-def page_catalogue(page_id: int) -> dict:
-    """The page's products in the matching engine's shape (default categories included: they hold products)."""
-    return {"categories": [{"name": name, "products": [{"name": product, "synonyms": synonyms}
-                                                       for _id, product, synonyms in products]}
-                           for _id, name, _default, products in catalogue.tree(page_id)]}
 
 
 def intents_config(agent: Agent) -> tuple[dict, ...]:
