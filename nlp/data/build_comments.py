@@ -131,11 +131,17 @@ def group_near_duplicates(rows: list[dict]) -> list[int]:
     by_origin = {}
     for index, row in enumerate(rows):
         parent[find(index)] = find(by_origin.setdefault(row["origin"], index))
-    reduced = [comparable(row["text"]) for row in rows]
-    for left, right in near_pairs(reduced):
-        # Emoji-only comments reduce to nothing; their likeness is their origin, already grouped above.
-        if reduced[left]:
-            parent[find(left)] = find(right)
+    # A text that reduces like an earlier one joins it here, and only distinct texts are compared (34,000 of the
+    # 45,000 training comments: 0.6 of the pairs). Emoji-only comments reduce to nothing; their likeness is their
+    # origin, already grouped above.
+    first_of = {}
+    for index, row in enumerate(rows):
+        reduced = comparable(row["text"])
+        if reduced:
+            parent[find(index)] = find(first_of.setdefault(reduced, index))
+    distinct = list(first_of)
+    for left, right in near_pairs(distinct):
+        parent[find(first_of[distinct[left]])] = find(first_of[distinct[right]])
     return [find(index) for index in range(len(rows))]
 
 
