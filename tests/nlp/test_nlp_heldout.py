@@ -11,7 +11,7 @@ import pytest
 from rapidfuzz import fuzz
 from rapidfuzz.process import cdist
 
-from nlp import training
+from nlp import product_eval, training
 from tests.nlp.test_nlp_crossval import load_script, texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ opened = []
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
 sys.path.insert(0, "nlp/data")
 import build_comments
-from nlp import training
+from nlp import product_eval, training
 build_comments.read_sources()  # what the builder and cross-validation read
 training.train(training.Path(sys.argv[1]))  # the training path, on a slice of the training split to stay quick
 print("\\n".join(opened))
@@ -87,3 +87,5 @@ def test_evaluate_reports_every_language_group_of_the_heldout_set(model):
         assert 0.5 <= float(row["macroF1"]) <= 1.0
         assert row["falseRep"].endswith("%") and 0.0 <= float(row["falseRep"][:-1]) <= 100.0
         assert 0.0 <= float(row["negP"]) <= 1.0 and 0.0 <= float(row["negR"]) <= 1.0
+    # Then the products by spelling (its figures: tests/nlp/test_nlp_products_spelling.py).
+    assert product_eval.report() in result.stdout
