@@ -88,6 +88,9 @@ DEFAULTS = {
     "INBOX_STALE_SECONDS": "10",
     "STUCK_SENDING_SECONDS": "30",
     "CELERY_VISIBILITY_TIMEOUT": "600",
+    # A worker whose queues held messages this long while a slot was free and none came in stops, for its supervisor
+    # to start it again (workers/consumer_watch.py: a consumer that stopped taking messages after a reconnection).
+    "CONSUMER_STALL_SECONDS": "60",
     # The longest a replay waits on one rate-limit answer before reading again (Meta announces a minute or more).
     "REPLAY_MAX_WAIT_SECONDS": "60",
     "CELERY_KEY_PREFIX": "",  # lets several installations (or test runs) share one Redis

@@ -27,6 +27,7 @@ class Settings(Mapping):
     inbox_stale_seconds: float
     stuck_sending_seconds: float
     celery_visibility_timeout: int
+    consumer_stall_seconds: float
     nlp_cache_dir: Path
     graph_timeout: float
     graph_pace_spacing_seconds: float

@@ -60,6 +60,7 @@ celery.conf.beat_schedule = {
 import workers.actions  # noqa: E402,F401  (each import registers its tasks)
 import workers.alerts  # noqa: E402,F401
 import workers.billing  # noqa: E402,F401
+import workers.consumer_watch  # noqa: E402,F401  (a worker whose consumer stopped taking messages stops)
 import workers.health  # noqa: E402,F401
 import workers.ingest  # noqa: E402,F401
 import workers.mail  # noqa: E402,F401
