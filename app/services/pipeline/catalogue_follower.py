@@ -59,7 +59,7 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     database_url, page_id, page_born, version, entries = pickle.load(sys.stdin.buffer)
     catalogue = _Catalogue(database_url, page_id, version)
-    change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, catalogue.found) or \
+    change = follower_sharing.Change.of_this_host(database_url, page_id, page_born, lambda: catalogue.found) or \
         follower_sharing.Alone()
     out = sys.stdout.buffer
     out.write(change.layer(entries, lambda: _layer(catalogue, entries)))

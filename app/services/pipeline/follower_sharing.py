@@ -64,12 +64,14 @@ class Change:
             pass  # another follower holds it: full() waits for its answer
 
     @classmethod
-    def of_this_host(cls, database_url: str, page_id: int, page_born: str, version: int) -> "Change | None":
+    def of_this_host(cls, database_url: str, page_id: int, page_born: str,
+                     version: Callable[[], int]) -> "Change | None":
+        """The change's shared answers, named by `version()`: read only when there is a folder to share."""
         folder = os.environ.get(FOLDER_ENV)
         if not folder or not os.path.isdir(folder):
             return None  # a follower started outside a worker (a test's drain): nothing to share
         try:
-            return cls(Path(folder), database_url, page_id, page_born, version)
+            return cls(Path(folder), database_url, page_id, page_born, version())
         except OSError as error:  # the folder no longer writable: this follower works alone
             log.warning("catalogue followers cannot share %s: %s", folder, error)
             return None
