@@ -13,6 +13,7 @@ import redis
 from app import queue
 from app.celery_factory import make_celery
 from tests.fixtures.services import WorkerProcess, worker_env
+from tests.workers.test_recovery import wait_until
 from workers.consumer_watch import Watch
 
 
@@ -74,10 +75,7 @@ def test_a_worker_that_takes_nothing_from_its_filling_queue_stops_and_a_new_one_
 
     fresh = WorkerProcess(worker_env(settings), "ingest").start()
     try:
-        deadline = time.monotonic() + 60
-        while _ingest_waiting(settings):
-            assert time.monotonic() < deadline, "the new worker never took the queue up"
-            time.sleep(0.1)
+        wait_until(lambda: _ingest_waiting(settings) == 0, "the new worker never took the queue up", timeout=60)
         assert fresh.process.poll() is None  # taking its queue, it is no stall
     finally:
         fresh.stop()
