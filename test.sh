@@ -18,11 +18,19 @@ vitest_log=$(mktemp)
 frontend_built=$(mktemp -u)
 (bash scripts/setup.sh frontend && touch "$frontend_built" && cd frontend && npm test --silent) >"$vitest_log" 2>&1 &
 vitest_pid=$!
-trap 'kill "$vitest_pid" 2>/dev/null || true; rm -f "$vitest_log" "$frontend_built"' EXIT
+
+# The machine's parts (a Redis, and Chromium: apt-get on a fresh machine) beside the Python side's install and models.
+# Left to finish if the Python side fails: an apt-get stopped midway leaves dpkg to repair.
+machine_log=$(mktemp)
+(bash scripts/ensure-redis.sh && bash scripts/ensure-chromium.sh) >"$machine_log" 2>&1 &
+machine_pid=$!
+trap 'kill "$vitest_pid" 2>/dev/null || true; rm -f "$vitest_log" "$frontend_built" "$machine_log"' EXIT
 
 bash scripts/setup.sh python
-bash scripts/ensure-redis.sh
-bash scripts/ensure-chromium.sh
+machine_status=0
+wait "$machine_pid" || machine_status=$?
+cat "$machine_log"
+[ "$machine_status" -eq 0 ] || exit "$machine_status"
 # The browser tests serve the built frontend: wait for the build, or say that the frontend's side failed.
 while [ ! -e "$frontend_built" ] && kill -0 "$vitest_pid" 2>/dev/null; do sleep 0.2; done
 if [ ! -e "$frontend_built" ]; then
