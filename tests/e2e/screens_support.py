@@ -91,7 +91,9 @@ def amira(product) -> dict:
 def open_signed_in(tab: Page, product, session: dict, page: dict | None, path: str = "/home/team",
                    lang: str = "en") -> None:
     """Opens `path` with the session stored as the app stores it (`state`), `page` selected."""
-    tab.goto(product.web_url + "/politique-de-confidentialite")
+    # The storage is written from a document of the app's origin that is not the app (a file of its build), so the
+    # app starts once, with it: started first on a public page for that, it was loaded twice for every opening.
+    tab.goto(product.web_url + "/logo.svg")
     state = {"session": {"state": {"token": session["token"], "user": session["user"], "tokenMembership": None,
                                    "selectedPage": selected(page) if page else None}, "version": 0}}
     tab.evaluate("""([state, lang]) => {
