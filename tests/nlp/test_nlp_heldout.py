@@ -53,7 +53,7 @@ opened = []
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
 sys.path.insert(0, "nlp/data")
 import build_comments
-from nlp import product_eval, training
+from nlp import training
 build_comments.read_sources()  # what the builder and cross-validation read
 training.train(training.Path(sys.argv[1]))  # the training path, on a slice of the training split to stay quick
 print("\\n".join(opened))
