@@ -16,27 +16,6 @@ pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fi
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
-# Under pytest -n, the longest modules start first, so the run does not end waiting on one of them (seconds each,
-# measured on this machine kind): the cross-validation folds (~100-140, every pair of training comments compared on two
-# threads), scikit-learn fitted on the training set (~55), the browser tests (~20-90 a module). The fault suite (~85)
-# runs last: it counts repeated Graph calls around timeouts of seconds, which the start's load (those three and Vitest
-# on two cores) stretches until a call times out that would not have.
-LONGEST_FIRST = ("tests/nlp/test_nlp_crossval.py", "tests/nlp/test_nlp_model.py", "tests/e2e/")
-LAST = "tests/reliability/"
-
-
-def pytest_collection_modifyitems(config, items):
-    if getattr(config.option, "numprocesses", None):
-        items.sort(key=_start_rank)  # stable: every module's tests keep their order
-
-
-def _start_rank(item) -> int:
-    if item.nodeid.startswith(LAST):
-        return len(LONGEST_FIRST) + 1
-    return next((place for place, start in enumerate(LONGEST_FIRST) if item.nodeid.startswith(start)),
-                len(LONGEST_FIRST))
-
-
 @pytest.fixture(scope="session", autouse=True)
 def intent_model():
     """Workers and the web only load the intent model: the run builds it once, before any of them starts (a
