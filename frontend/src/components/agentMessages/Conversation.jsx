@@ -2,6 +2,7 @@
  *  error) and, for a not-matched comment not yet answered, the reply box. A matched comment is read-only. */
 import { Anchor, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { dateLocale, dateTimeFormat } from '../../utils/intlFormats'
 import CommentState from './CommentState'
 import ReplyBox from './ReplyBox'
 import { answerState, commenterName, intentsOf, manualOf } from './commentModel'
@@ -10,8 +11,7 @@ import classes from './agentMessages.module.css'
 export function formatTime(value, language) {
   const parsed = Date.parse(value ?? '')
   if (Number.isNaN(parsed)) return ''
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-    .format(parsed)
+  return dateTimeFormat(dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(parsed)
 }
 
 /** What the agent sent: the answer of the matched intent, else the private reply among the why's actions. */

@@ -3,6 +3,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
+import { dateLocale, dateTimeFormat } from '../../utils/intlFormats'
 import AgentActions from './AgentActions'
 import AgentStatusButton from './AgentStatusButton'
 import { cutMessage, isGeneric, postDate } from './agentModel'
@@ -12,7 +13,7 @@ import classes from './agents.module.css'
 export function formatDate(value, language) {
   const parsed = Date.parse(value ?? '')
   if (Number.isNaN(parsed)) return '—'
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium' }).format(parsed)
+  return dateTimeFormat(dateLocale(language), { dateStyle: 'medium' }).format(parsed)
 }
 
 function Picture({ project }) {

@@ -1,12 +1,14 @@
 /** The values an alert's texts need (locales/<lang>/alerts.json), written in the reader's language: numbers and
  *  dates with Intl. The server's mail fills the same placeholders (app/services/alert_mail.py). */
+import { dateTimeFormat, numberFormat } from '../../utils/intlFormats'
+
 export const REPLY_ERROR_STREAK = 3
 
 export function alertValues(alert, t, language) {
   const details = alert.details ?? {}
-  const number = (value) => new Intl.NumberFormat(language).format(value ?? 0)
+  const number = (value) => numberFormat(language).format(value ?? 0)
   const date = details.expiresAt
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(details.expiresAt)) : ''
+    ? dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(details.expiresAt)) : ''
   return {
     page: alert.page?.name ?? '',
     streak: REPLY_ERROR_STREAK,
@@ -27,4 +29,4 @@ function agentName(agent, t) {
 }
 
 export const raisedOn = (alert, language) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(alert.raisedAt))
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(alert.raisedAt))

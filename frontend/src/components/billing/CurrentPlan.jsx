@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../notices/NoticeText'
 import { daysRemaining } from '../notices/planExpiry'
 import { planLabel } from '../pricing/PlanCard'
+import { numberFormat } from '../../utils/intlFormats'
 
 const LIMITS = ['socialPages', 'teamMember', 'activeAgent', 'monthlyReplies']
 
 function Figure({ label, value, used, name }) {
   const { t, i18n } = useTranslation()
-  const number = (n) => new Intl.NumberFormat(i18n.language).format(n)
+  const number = (n) => numberFormat(i18n.language).format(n)
   return (
     <Card withBorder radius="md" padding="md" className="current-plan__limit" data-limit={name}>
       <Text size="sm" c="dimmed">{label}</Text>

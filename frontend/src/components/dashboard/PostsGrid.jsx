@@ -4,6 +4,7 @@ import { Anchor, Card, Center, Group, Image, Progress, SimpleGrid, Stack, Text }
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dashboardApi } from '../../api/dashboard'
+import { dateLocale, dateTimeFormat } from '../../utils/intlFormats'
 import DashboardBlock from './DashboardBlock'
 import { POSTS_DEFAULT_PERIOD, formatCount, permalinkOf, pictureOf, postPreview } from './dashboardModel'
 import useDashboardData from './useDashboardData'
@@ -45,7 +46,7 @@ function PostCard({ row }) {
           aria-label={t('dashboard.posts.performance')} />
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
-            {date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString(i18n.language === 'fr' ? 'fr-FR' : 'en-GB') : ''}
+            {date && !Number.isNaN(date.getTime()) ? dateTimeFormat(dateLocale(i18n.language)).format(date) : ''}
           </Text>
           {link ? (
             <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm">{t('dashboard.posts.open')}</Anchor>

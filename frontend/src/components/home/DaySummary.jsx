@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom'
 import { homeApi } from '../../api/alerts'
 import { useLoaded } from '../../hooks/useLoaded'
 import Loaded from '../common/Loaded'
+import { numberFormat } from '../../utils/intlFormats'
 
 const AGENT_STATES = [['live', 'green'], ['notLive', 'gray'], ['draft', 'yellow']]
 
@@ -58,7 +59,7 @@ export default function DaySummary({ page }) {
   const { t, i18n } = useTranslation()
   const load = useCallback(() => homeApi.summary(page.id, page.platform), [page.id, page.platform])
   const { value, state, reload } = useLoaded(load)
-  const number = (count) => new Intl.NumberFormat(i18n.language).format(count)
+  const number = (count) => numberFormat(i18n.language).format(count)
   return (
     <section className="home__day" aria-label={t('home.today', { page: page.name })}>
       <Title order={2} mb="sm" style={{ overflowWrap: 'anywhere' }}>{t('home.today', { page: page.name })}</Title>

@@ -1,10 +1,11 @@
 /** A notice's text, translated at render time so that it follows a language switch while shown; `date` is
  *  written in the current language's long form. */
 import { useTranslation } from 'react-i18next'
+import { dateLocale, dateTimeFormat } from '../../utils/intlFormats'
 
 export function formatDate(date, language) {
   try {
-    return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long' }).format(date)
+    return dateTimeFormat(dateLocale(language), { dateStyle: 'long' }).format(date)
   } catch {
     return date.toISOString().slice(0, 10)
   }

@@ -1,5 +1,6 @@
 /** The pages' rules of spec 000 §2–§5 and §9 as plain functions: groups, filters, the k format, the 14-character
  *  cut, border colours, the delay payload and the selected page's shape. */
+import { collator, numberFormat } from '../../utils/intlFormats'
 
 export const OWNER = 'listPageConnectedOwner'
 export const INVITE_ADMIN = 'listPageInviteAdmin'
@@ -17,8 +18,8 @@ export const DELAY_MODES = ['immediatly', 'Exactly', 'Randomly']
 /** 1234 → "1.2k" ("1,2k" in French); 999 and below as they are, in the reader's language's digits. */
 export function formatCount(value, language = 'en') {
   const n = Number(value) || 0
-  if (n <= 999) return new Intl.NumberFormat(language).format(n)
-  const thousands = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  if (n <= 999) return numberFormat(language).format(n)
+  const thousands = numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   return `${thousands.format(n / 1000)}k`
 }
 
@@ -47,7 +48,7 @@ export function groupsFor(data, platform) {
       sources
         .flatMap((source) => source?.[group] ?? [])
         .map((page) => ({ ...page, status: page.status ?? group }))
-        .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' })),
+        .sort((a, b) => collator(undefined, { sensitivity: 'base' }).compare(a.name ?? '', b.name ?? '')),
     ]),
   )
 }

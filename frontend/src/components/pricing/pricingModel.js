@@ -2,6 +2,7 @@
  *  sees, a plan's monthly price in it, the periods offered with their discounts, and what a period costs.
  *  Display only: the server recomputes every amount it sends to the card gateway. */
 import i18n from '../../i18n'
+import { numberFormat } from '../../utils/intlFormats'
 
 export const FREE_TRIAL = 'Free Trial'
 
@@ -53,7 +54,7 @@ export function periodPrice(plan, currency, months) {
 
 /** A number with 2 decimals (spec 001 §9) written as the reader's language writes it: 1,234.50 / 1 234,50. */
 export function formatMoney(amount, language = i18n.language) {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+  return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
 }
 
 /** "15.00 €", "49.00 DT", "16.00 $" in English, "15,00 €" in French: prices show 2 decimals (spec 001 §9). */

@@ -4,12 +4,13 @@
 import { Badge, Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import Loaded from '../common/Loaded'
+import { dateTimeFormat } from '../../utils/intlFormats'
 import { COPIED_MS } from './teamRules'
 
 function until(iso, language) {
   const parsed = Date.parse(iso ?? '')
   if (Number.isNaN(parsed)) return ''
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(parsed)
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(parsed)
 }
 
 function Row({ invitation, busy, onResend, onMail, onRevoke }) {

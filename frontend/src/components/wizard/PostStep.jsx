@@ -5,6 +5,7 @@ import { Avatar, Badge, Box, Group, Loader, Radio, Table, Text, Tooltip } from '
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { wizardApi } from '../../api/wizard'
+import { dateLocale, dateTimeFormat } from '../../utils/intlFormats'
 import RetryAlert from './RetryAlert'
 import { activeByPost, agentStatus, hasAgent, newestFirst, postIdOf, postPreview, postType } from './rules'
 
@@ -41,7 +42,7 @@ export default function PostStep({ page, selected, onSelect, onLoaded }) {
   if (!posts) return <Loader aria-label={t('common.loading')} />
   if (posts.length === 0) return <Text c="dimmed">{t('wizard.postStep.none')}</Text>
 
-  const when = new Intl.DateTimeFormat(i18n.language === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <Radio.Group value={selected ? postIdOf(selected) : null}
       onChange={(id) => onSelect(posts.find((post) => postIdOf(post) === id))}>
