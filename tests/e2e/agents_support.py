@@ -3,7 +3,7 @@ the API on a plan that allows activation, a connected Facebook page or Instagram
 for training (and the comment pipeline), and an agent built through the API for tests that need one ready.
 
 The demo users' sandbox tokens sign in as the browser would (tests/e2e/screens_support.py does the same); plans are
-granted with `python -m app plans grant`, as an operator would."""
+granted as `python -m app plans grant` does."""
 from __future__ import annotations
 
 import os
@@ -44,7 +44,7 @@ def connected(product, jwt: str, name: str, platform: str = "facebook") -> dict:
 def owner_session(product, token: str = AMIRA_TOKEN, user_id: str = AMIRA_ID, plan: str = PLAN) -> dict:
     """The demo owner signed in through the API, on a plan that allows connecting pages and activating agents."""
     session = api_login(product, token)  # a plan is granted to a user who has signed in once
-    product.run_app("plans", "grant", user_id, plan)
+    product.grant_plan(user_id, plan)
     return session
 
 

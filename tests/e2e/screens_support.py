@@ -1,6 +1,6 @@
 """What the browser tests share: the demo users (Amira owns the pages, Karim is invited) signed in through the API with
 their sandbox tokens, the product's API called with their sessions (their pages, connecting one, their teams, joining
-one by an invitation), Amira on a plan with seats (granted with `python -m app plans grant`, as an operator would), a
+one by an invitation), Amira on a plan with seats (granted as `python -m app plans grant` does), a
 tab opened signed in with a page selected, and the checks every screen makes (no horizontal overflow, a dialog inside
 the window, an alert read and closed, a screenshot with the toasts closed)."""
 from __future__ import annotations
@@ -78,7 +78,7 @@ def join_by_api(product, owner_jwt: str, page: dict, who_token: str, name: str) 
 def amira(product) -> dict:
     """Amira signed in (API), on a plan with seats, owning Maison Jasmin with Karim not on its team."""
     session = api_login(product, AMIRA_TOKEN)
-    product.run_app("plans", "grant", AMIRA_ID, PLAN)
+    product.grant_plan(AMIRA_ID, PLAN)
     jasmin = connected_page(product, session["token"], "Maison Jasmin")
     for page in pages_of(product, session["token"]).values():
         if page["status"] == "listPageConnectedOwner":

@@ -117,7 +117,7 @@ def test_status_cycles_pending_refusal_and_delete(page: Page, product, owner, sc
     assert api(product, owner["token"], "GET", f"/project/get/project/{agents['draft']}")["live"] is False
 
     # On the Free Trial one agent may be active: the second is refused, with Retry; Retry works once the plan allows.
-    product.run_app("plans", "grant", AMIRA_ID, "Free Trial")
+    product.grant_plan(AMIRA_ID, "Free Trial")
     try:
         status_of(page, agents["off"]).click()
         refusal = page.locator(".agents__refusal")
@@ -127,7 +127,7 @@ def test_status_cycles_pending_refusal_and_delete(page: Page, product, owner, sc
         expect(refusal).to_contain_text("reached the limit of your offer")
         expect(status_of(page, agents["off"])).to_have_text("Not Active")
     finally:
-        product.run_app("plans", "grant", AMIRA_ID, "Agencies")
+        product.grant_plan(AMIRA_ID, "Agencies")
     page.locator(".agents__refusal").get_by_role("button", name="Retry").click()
     expect(status_of(page, agents["off"])).to_have_text("Active")
     expect(page.locator(".agents__refusal")).to_have_count(0)

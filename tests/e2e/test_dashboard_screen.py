@@ -3,7 +3,7 @@ went through the real pipeline: typed at the sandbox, delivered to the product's
 worker, logged. At 1280 px and 375 px, in English and French, with no horizontal overflow and no CSP violation;
 screenshots of each go to screens/ and /tmp/screens/.
 
-Set-up: Amira signs in and connects Sfax Sneakers through the API and gets a plan with `python -m app plans grant`;
+Set-up: Amira signs in and connects Sfax Sneakers through the API and gets a plan (an operator's grant);
 two new posts with pictures are added at the sandbox. The agent API is not part of this branch, so the page's
 generic agent (price and delivery, trained and live) is written with the product's models straight into the browser
 tests' database, as tests/workers' add_agent does."""
@@ -84,7 +84,7 @@ def _logged(page_id: int) -> int:
 def shop(product, worker):
     """Amira's Sfax Sneakers with two new pictured posts, whose seven comments the pipeline has logged."""
     amira = api_login(product, AMIRA_TOKEN)
-    product.run_app("plans", "grant", AMIRA_ID, PLAN)
+    product.grant_plan(AMIRA_ID, PLAN)
     page = connected_page(product, amira["token"], PAGE_NAME)
     init_engine(product.env["DATABASE_URL"])
     row = session.scalars(select(SocialPage).where(SocialPage.platform == "facebook",

@@ -94,7 +94,7 @@ def test_the_alert_read_then_fixed_is_gone(browser, product, jasmin, screens_dir
         card.get_by_role("button", name="See the plans").click()
         window.wait_for_url(product.web_url + "/home/billing")
 
-        product.run_app("plans", "grant", AMIRA_ID, "Premium")  # 100,000 replies a month: 16 % used
+        product.grant_plan(AMIRA_ID, "Premium")  # 100,000 replies a month: 16 % used
         window.goto(product.web_url + "/home")
         expect(window.get_by_role("heading", name=TEXTS["en"]["today"])).to_be_visible()
         expect(window.get_by_text(TEXTS["en"]["none"])).to_be_visible()

@@ -48,7 +48,7 @@ def page_with_team(product, owner_name: tuple[str, str], member_name: tuple[str,
     network, still on the Free Trial) in its team: (owner, member, the page as the owner's list shows it)."""
     owner, member = network_user(product, *owner_name), network_user(product, *member_name)
     network_page(product, GARDEN, owner, member)
-    product.run_app("plans", "grant", owner["id"], "Agencies")
+    product.grant_plan(owner["id"], "Agencies")
     garden = connected_page(product, owner["jwt"], GARDEN)
     join_by_api(product, owner["jwt"], garden, member["token"], member_name[0])
     return owner, member, garden

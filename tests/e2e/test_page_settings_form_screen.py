@@ -35,7 +35,7 @@ def test_settings_are_one_form_checked_saved_once_staying_on_the_dashboard(brows
                                                                            size, lang):
     words = WORDS[lang]
     owner = network_user(product, "Hedi", "Reglages")
-    product.run_app("plans", "grant", owner["id"], "Agencies")
+    product.grant_plan(owner["id"], "Agencies")
     name = f"Mahdia Surf {lang} {size}"
     network_page(product, name, owner)
     connected_page(product, owner["jwt"], name)

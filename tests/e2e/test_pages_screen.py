@@ -81,7 +81,7 @@ def test_connect_settings_public_reply_select_and_delete(page: Page, product, sc
     alert.get_by_role("button", name="Not now").click()
 
     # With a plan, connecting works and the list reloads: the page is the owner's (pink border).
-    product.run_app("plans", "grant", KARIM_ID, "Agencies")
+    product.grant_plan(KARIM_ID, "Agencies")
     for name in ("Sousse Sport", "Carthage Cosmetics"):
         page.get_by_role("button", name=f"Connect {name}").click()
         expect(group(page, OWNER_GROUP).locator(".page-card").filter(has_text=name[:14])).to_be_visible()
@@ -181,7 +181,7 @@ def test_another_teams_page_is_greyed_and_not_selectable(page: Page, mobile_page
                                                           screens_dir):  # noqa: F811
     # Karim connects Tunis Tech Store, which Amira administers too: for her it is another team's page.
     sign_in_as_karim(page, product)
-    product.run_app("plans", "grant", KARIM_ID, "Agencies")
+    product.grant_plan(KARIM_ID, "Agencies")
     page.goto(product.web_url + "/pages")
     page.get_by_role("button", name="Connect Tunis Tech Store").click()
     expect(group(page, OWNER_GROUP).locator('[aria-label="Tunis Tech Store"]')).to_be_visible()

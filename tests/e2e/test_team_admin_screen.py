@@ -127,7 +127,7 @@ def test_roles_make_owner_and_the_invitations_waiting(browser, product, amira, s
 def test_the_page_handed_over_from_the_team_screen(page: Page, product, amira, screens_dir):  # noqa: F811
     jasmin = amira["jasmin"]
     join_by_api(product, amira["token"], jasmin, KARIM_TOKEN, "Karim")
-    product.run_app("plans", "grant", KARIM_ID, "Agencies")  # the new owner's offer must allow one more page
+    product.grant_plan(KARIM_ID, "Agencies")  # the new owner's offer must allow one more page
     words = TEXTS["en"]
     try:
         open_signed_in(page, product, amira, jasmin, "/home/team", "en")
