@@ -108,8 +108,10 @@ def open_signed_in(tab: Page, product, session: dict, page: dict | None, path: s
 
 def snap(tab: Page, screens_dir: Path, name: str, full_page: bool = True) -> None:
     """shoot(), with the toasts of other screens (a plan's expiry notice) closed first, so none hides the team."""
-    for close in tab.locator(".mantine-Notification-root .mantine-CloseButton-root").all():
-        close.click()
+    # Clicked in one go by the page's script: a toast whose time ran out closes itself, and one found then clicked
+    # apart could be gone in between (the click then waited for it until it timed out, in a CI run).
+    tab.evaluate("""() => document.querySelectorAll('.mantine-Notification-root .mantine-CloseButton-root')
+        .forEach((close) => close.click())""")
     expect(tab.locator(".mantine-Notification-root")).to_have_count(0)
     shoot(tab, screens_dir, name, full_page)
 

@@ -20,6 +20,11 @@ PRODUCTS = 20_000
 @pytest.fixture
 def slow_and_fast_pages(app, sandbox, live_web, unheard_bells, monkeypatch):
     monkeypatch.setattr(fair, "PAGE_SECONDS", 0.2)
+    # A's first decision builds its matcher: about 4 s on a quiet machine, and past 10 s was seen on a loaded one, where
+    # the batch's own limit (2 s) and the drain's (10 s) ended the drain before B's turn. Those limits are not what
+    # this test checks: they are made long enough for any machine.
+    monkeypatch.setattr(fair, "BATCH_SECONDS", 300.0)
+    monkeypatch.setattr(drain, "DRAIN_SECONDS", 300.0)
     settings = dict(app.config)
     slow, slow_post = connect_page(sandbox, settings, live_web)
     fast, fast_post = connect_page(sandbox, settings, live_web)
