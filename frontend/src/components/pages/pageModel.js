@@ -42,13 +42,14 @@ export function groupsFor(data, platform) {
   const sources = []
   if (platform !== 'instagram') sources.push(data?.facebookPages)
   if (platform !== 'facebook') sources.push(data?.instaPages)
+  const byName = collator(undefined, { sensitivity: 'base' })
   return Object.fromEntries(
     GROUP_ORDER.map((group) => [
       group,
       sources
         .flatMap((source) => source?.[group] ?? [])
         .map((page) => ({ ...page, status: page.status ?? group }))
-        .sort((a, b) => collator(undefined, { sensitivity: 'base' }).compare(a.name ?? '', b.name ?? '')),
+        .sort((a, b) => byName.compare(a.name ?? '', b.name ?? '')),
     ]),
   )
 }
