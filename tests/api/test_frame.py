@@ -55,3 +55,29 @@ def test_client_routes_get_the_app_shell(app, client, tmp_path):
     assert web.get("/home/dashboard").data == b"<div id=root></div>"
     assert web.get("/app.js").data == b"console.log(1)"
     assert web.get("/api/v1/anything").status_code == 404
+
+
+def test_built_assets_are_kept_by_browsers_and_the_shell_is_asked_again(tmp_path):
+    """A returning browser must not ask again for the files Vite names by their content, yet must see a new build:
+    index.html, which names them, is asked for each time, and so is a public file whose name never changes."""
+    (tmp_path / "index.html").write_text("<script src=/assets/index-3f9a.js></script>")
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "index-3f9a.js").write_text("console.log(1)")
+    (tmp_path / "logo.svg").write_text("<svg/>")
+    from flask import Flask
+
+    from app import frontend
+
+    shell = Flask("shell")
+    shell.config["FRONTEND_DIST"] = str(tmp_path)
+    frontend.install(shell)
+    web = shell.test_client()
+
+    asset = web.get("/assets/index-3f9a.js")
+    assert asset.data == b"console.log(1)"
+    assert asset.cache_control.max_age == 365 * 24 * 3600
+    assert asset.cache_control.immutable and asset.cache_control.public
+    for path in ("/", "/home/dashboard", "/logo.svg"):
+        answer = web.get(path)
+        assert answer.status_code == 200
+        assert not answer.cache_control.immutable and not answer.cache_control.max_age, path
