@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from nlp.matcher import Matcher
-from nlp.products import ProductHit, ProductIndex
+from nlp.products import ProductHit, ProductIndex, best_hits
 
 # Past this many changed products a layer is no cheaper than a rebuild: the caller keeps the old matcher instead.
 MOST_CHANGED = 500
@@ -35,8 +35,11 @@ class LayeredIndex:
         self.base, self.changed, self.delta = base, changed, delta
 
     def find(self, words: list[str]) -> list[ProductHit]:
-        kept = [hit for hit in self.base.find(words) if (hit.name, hit.category) not in self.changed]
-        return sorted(kept + self.delta.find(words), key=lambda hit: -hit.score)
+        # Read as one catalogue: a changed product's reading competes with the others' for the same comment words
+        # (merged after each index had kept its own best, "la robe 7" also found "Robe 3", alone in its layer).
+        kept = [reading for reading in self.base.readings(words)
+                if self.base.products[reading[4]] not in self.changed]
+        return best_hits(kept + self.delta.readings(words), words)
 
 
 def kept(changed: set) -> bool:
