@@ -105,14 +105,14 @@ class RenameProduct(MethodView):
         return _changed(platform, pageId, _rename_product, body)
 
 
-def _rename_product(page, body) -> None:
+def _rename_product(page, body) -> set:
     # Read both ways the original payload can be (new name in productName, or productName the current one and
     # the new one in name): the one that differs from the product's current name is the new name.
     current = catalogue.product_name(page, body["id"], body["idChildren"])
     new_name = body["productName"]
     if new_name is None or (catalogue.same(new_name) == catalogue.same(current) and body["name"] is not None):
         new_name = body["name"]
-    catalogue.rename_product(page, body["id"], body["idChildren"], new_name)
+    return catalogue.rename_product(page, body["id"], body["idChildren"], new_name)
 
 
 class RemoveProduct(MethodView):

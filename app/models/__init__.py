@@ -3,7 +3,7 @@ from app.models.agents import Agent, AgentIntent, IntentDefinition, ProductAnswe
 from app.models.alerts import Alert, AlertRead
 from app.models.base import Base, utcnow
 from app.models.billing import InvoiceCounter, Payment, PaymentNotification, Plan, ReplyUsage, Subscription
-from app.models.catalogue import Category, Product, Synonym
+from app.models.catalogue import CatalogueChange, Category, Product, Synonym
 from app.models.comments import CommentLog, InboxEvent, InboxTake, ManualAnswer, PlannedAction, SubscriberProfile
 from app.models.contact import ContactRequest
 from app.models.pages import Invitation, Post, SocialPage, TeamMembership
@@ -13,7 +13,7 @@ from app.models.replays import Replay, ReplayComment
 from app.models.users import RevokedToken, User
 
 __all__ = [
-    "Agent", "AgentIntent", "Alert", "AlertRead", "Base", "Category", "CommentLog", "ContactRequest", "DataDeletionRequest", "InboxEvent", "InboxTake",
+    "Agent", "AgentIntent", "Alert", "AlertRead", "Base", "CatalogueChange", "Category", "CommentLog", "ContactRequest", "DataDeletionRequest", "InboxEvent", "InboxTake",
     "IntentDefinition", "InvoiceCounter", "Invitation", "ManualAnswer", "Payment", "PaymentNotification", "Plan", "PlannedAction", "Post",
     "Product", "ProductAnswer", "Proposal", "ProposalEvidence", "Replay", "ReplayComment", "ReplyUsage", "RevokedToken",
     "SocialPage", "Subscription", "SubscriberProfile",

@@ -1,7 +1,7 @@
 """A page's product catalogue: categories, their products, and each product's synonyms."""
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.models.base import Base, Timestamped
@@ -43,3 +43,16 @@ class Synonym(Base):
     value: Mapped[str] = mapped_column(String(255))
 
     product = relationship("Product", back_populates="synonyms")
+
+
+class CatalogueChange(Base):
+    """The products one catalogue change touched, as the matching engine names them ([name, category], before and
+    after): a worker layers a small change from those rows alone (app/services/catalogue_changes.py). A change with
+    no row here (an import, a change of many products) is read whole by a catalogue follower."""
+    __tablename__ = "catalogue_changes"
+    __table_args__ = (UniqueConstraint("page_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    page_id: Mapped[int] = mapped_column(ForeignKey("social_pages.id", ondelete="CASCADE"))
+    version: Mapped[int]  # the page's catalogue_version this change made
+    products: Mapped[list] = mapped_column(JSON)

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from app.database import session
 from app.models import Agent, SocialPage
+from app.services import catalogue_changes
 from app.services.catalogue_read import page_catalogue
 from app.services.pipeline import catalogue_follower
 from app.services.pipeline.matcher_store import MatcherStore
@@ -23,11 +24,14 @@ def matcher_for(agent: Agent, page: SocialPage) -> Matcher:
 
 
 def ready(agent: Agent, page: SocialPage) -> bool:
-    """Whether the agent's matcher answers the page's catalogue at once; if not, the change is being followed by a
-    process of its own (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
+    """Whether the agent's matcher answers the page's catalogue at once (a small change is layered from the products
+    its record names); if not, the change is being followed by a process of its own
+    (matcher_store.MatcherStore.ready) and the drain decides the page's comments a little later."""
     page_id, born, version, engine = page.id, page.created_at, page.catalogue_version, session.get_bind()
     return _store.ready(_owner(agent, page), version, lambda base_entries: catalogue_follower.follow(
-        engine.url.render_as_string(hide_password=False), page_id, born, version, base_entries))
+        engine.url.render_as_string(hide_password=False), page_id, born, version, base_entries),
+        touched=lambda since: catalogue_changes.touched_since(page_id, since, version),
+        products=lambda named: catalogue_changes.products_named(page_id, named))
 
 
 def _owner(agent: Agent, page: SocialPage) -> tuple:
