@@ -9,6 +9,7 @@ the layer answering until then; a smaller layer is kept, and the next change is 
 from __future__ import annotations
 
 import copy
+from collections import defaultdict
 
 from nlp.matcher import Matcher
 from nlp.products import ProductHit, ProductIndex, best_hits
@@ -37,9 +38,12 @@ class LayeredIndex:
     def find(self, words: list[str]) -> list[ProductHit]:
         # Read as one catalogue: a changed product's reading competes with the others' for the same comment words
         # (merged after each index had kept its own best, "la robe 7" also found "Robe 3", alone in its layer).
-        kept = [reading for reading in self.base.readings(words)
-                if self.base.products[reading[4]] not in self.changed]
-        return best_hits(kept + self.delta.readings(words), words)
+        readings = defaultdict(list)
+        for reading, products in self.base.readings(words).items():
+            readings[reading] += [read for read in products if self.base.products[read[1]] not in self.changed]
+        for reading, products in self.delta.readings(words).items():
+            readings[reading] += products
+        return best_hits({reading: products for reading, products in readings.items() if products}, words)
 
 
 def kept(changed: set) -> bool:

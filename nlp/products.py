@@ -219,7 +219,7 @@ class ProductIndex(ProductTables):
         """Products named in a comment given its product tokens (`catalogue.product_tokens`), best first."""
         return best_hits(self.readings(words), words)
 
-    def readings(self, words: list[str]) -> list[Reading]:
+    def readings(self, words: list[str]) -> Readings:
         """Each product's best reading of the comment, its best spelling: the most words, then the highest score."""
         spans = self._phrase_hits(words) if self.phrases else []
         single, multi = self._token_scores(words)
@@ -229,9 +229,9 @@ class ProductIndex(ProductTables):
                          for form in postings[starts[token]:starts[token + 1]].tolist())
         if multi:
             spans.extend(self._multi_word_hits(words, multi))
-        return self._best_per_product(spans) if spans else []
+        return self._best_per_product(spans) if spans else {}
 
-    def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> list[Reading]:
+    def _best_per_product(self, spans: list[tuple[int, float, int, int]]) -> Readings:
         """Spans are (form, score, first word, end)."""
         best: dict[int, tuple[float, int, int]] = {}
         spelling_of: dict[int, int] = {}
@@ -241,27 +241,24 @@ class ProductIndex(ProductTables):
             for entry, product in zip(entries, self.entry_product[entries].tolist()):
                 if product not in best or (score, end - start) > (best[product][0], best[product][2] - best[product][1]):
                     best[product], spelling_of[product] = (score, start, end), entry
-        return [(*reading, self, product, spelling_of[product]) for product, reading in best.items()]
-
-    def hit(self, product: int, entry: int, score: float, words: str) -> ProductHit:
-        return ProductHit(*self.products[product], round(score / 100.0, 4), self.entry_spelling[entry],
-                          bool(self.entry_synonym[entry]), words)
-
-
-# A product's best reading of a comment: (score, first word, end, the index, its product, the spelling read).
-Reading = tuple[float, int, int, ProductIndex, int, int]
+        readings: Readings = defaultdict(list)
+        for product, reading in best.items():
+            readings[reading].append((self, product, spelling_of[product]))
+        return readings
 
 
-def best_hits(readings: list[Reading], words: list[str]) -> list[ProductHit]:
+# The products' best readings of a comment: (score, first word, end) -> [(the index, its product, the spelling)].
+Readings = dict[tuple[float, int, int], list[tuple[ProductIndex, int, int]]]
+
+
+def best_hits(readings: Readings, words: list[str]) -> list[ProductHit]:
     """One hit per product read; where readings share comment words, the best wins (more words, then a higher score),
     and products tied on the very same words are all kept. Readings may come from several indexes (a catalogue and
     the layer of its changed products, nlp/product_delta.py): they compete as within one."""
-    tied: dict[tuple[float, int, int], list[Reading]] = defaultdict(list)
-    for reading in readings:
-        tied[reading[:3]].append(reading)
     kept: list[tuple[float, int, int]] = []
-    for score, start, end in sorted(tied, key=lambda reading: (reading[1] - reading[2], -reading[0])):
+    for score, start, end in sorted(readings, key=lambda reading: (reading[1] - reading[2], -reading[0])):
         if all(end <= other_start or other_end <= start for _, other_start, other_end in kept):
             kept.append((score, start, end))
-    return [index.hit(product, entry, score, " ".join(words[start:end]))
-            for score, start, end in kept for _, _, _, index, product, entry in tied[(score, start, end)]]
+    return [ProductHit(*index.products[product], round(score / 100.0, 4), index.entry_spelling[entry],
+                       bool(index.entry_synonym[entry]), " ".join(words[start:end]))
+            for score, start, end in kept for index, product, entry in readings[(score, start, end)]]
