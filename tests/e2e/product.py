@@ -2,7 +2,9 @@
 (`python -m sandbox`) and the web process (gunicorn) on free ports, after `python -m app migrate`."""
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -44,10 +46,26 @@ class Product:
             grants.grant(network_user_id, plan_name)
 
 
+# The ports the suite's servers listen on: below Linux's ephemeral range (32768-60999, where bind(0) and every
+# outgoing connection take theirs), in a block of each xdist worker's own. A port taken by bind(0) and freed for the
+# server to bind was once handed to another worker's server in between: the second server could not bind, the first
+# answered for it until its module ended, and the second module's tests met a refused connection.
+FIRST_PORT, PORTS_A_WORKER = 20_000, 2_000
+_handed_out = itertools.count(random.randrange(PORTS_A_WORKER))  # two suites run at once start apart
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = FIRST_PORT + int(worker) * PORTS_A_WORKER if worker.isdigit() else FIRST_PORT
+    for _ in range(PORTS_A_WORKER):
+        port = first + next(_handed_out) % PORTS_A_WORKER
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:  # still in use (a server of this worker, a connection waiting to close)
+                continue
+            return port
+    raise RuntimeError(f"no free port from {first} to {first + PORTS_A_WORKER - 1}")
 
 
 def product_environment(workdir: Path, sandbox_port: int, web_port: int) -> dict:
