@@ -19,6 +19,7 @@ from app.celery_factory import make_celery
 from app.database import session
 from app.models import Invitation, SocialPage
 from app.services.billing import grants
+from tests.e2e.product import free_port
 from tests.fixtures.services import WorkerProcess, worker_env
 
 PUBLIC_URL = "https://product.example.tn"
@@ -26,12 +27,6 @@ OPERATOR = "ops@example.tn"
 SENDER = "team@product.example.tn"
 CONTACT = {"name": "Sami", "last_name": "Ben Ali", "org": "Boutique Sfax", "email": "sami@example.tn",
            "phone": "21612345", "subject": "Question sur l'offre", "msg": "Bonjour, combien coûte l'offre agence ?"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Mailbox:

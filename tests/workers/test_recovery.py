@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -28,6 +27,7 @@ from app.database import dispose_engines, init_engine, session, upgrade_schema
 from app.models import CommentLog, InboxEvent, PlannedAction, SocialPage
 from app.services.pipeline import actions
 from app.services.reference_data import load_reference_data
+from tests.e2e.product import free_port
 from tests.fixtures.services import PG_ADMIN_URL, ROOT, WorkerProcess, queued_tasks, truncate_all, worker_env
 from tests.workers.conftest import add_agent, connect_page
 
@@ -127,12 +127,6 @@ class Product:
         """Private replies per comment id, from the sandbox's ordered effect log."""
         return Counter(effect["comment_id"] for effect in self.sandbox.admin.effects()
                        if effect["kind"] == "private_reply")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until(condition, message: str, timeout: float = 30.0, every: float = 0.1):
