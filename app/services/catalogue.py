@@ -100,7 +100,7 @@ def _key(product: Product) -> Key:
 
 
 def _keys(category: Category) -> set[Key]:
-    return {(product.content, category.name) for product in category.products}
+    return {_key(product) for product in category.products}
 
 
 def _taken_product_names(page: SocialPage) -> set[str]:

@@ -5,18 +5,16 @@ read the 80,000 rows and compared them with the matcher's to find that one produ
 second of CPU for the process's start, the read and the comparison, with PostgreSQL's backend at the priority of the
 other pages' queries. A change of up to product_delta.KEPT_CHANGES products now writes, in its own transaction, the
 products it touched as the matching engine names them ((name, category), before and after the change); the drain
-reads them, and those products as they now are, in two small queries (matcher_store.MatcherStore.ready). A change
-with no row (an import, a category of many products renamed, the demo's or the wizard's own additions) is read whole
-by a follower, as before.
+reads them, and those products as they now are (catalogue_read.page_catalogue's `only`), in a few small queries
+(matcher_store.MatcherStore.ready). A change with no row (an import, a category of many products renamed, the demo's
+or the wizard's own additions) is read whole by a follower, as before.
 """
 from __future__ import annotations
-
-from collections import defaultdict
 
 from sqlalchemy import delete, select
 
 from app.database import session
-from app.models import CatalogueChange, Category, Product, Synonym
+from app.models import CatalogueChange
 from nlp.product_delta import KEPT_CHANGES
 
 # A matcher more versions behind than this (a page whose comments stopped for a long while) is followed whole.
@@ -42,17 +40,3 @@ def touched_since(page_id: int, after: int, upto: int) -> set[Key] | None:
         return None
     return {(name, category) for products in rows for name, category in products}
 
-
-def products_named(page_id: int, keys: set[Key]) -> dict:
-    """Those of `keys` the page has now, with their synonyms, in the matching engine's shape."""
-    found = session.execute(select(Product.id, Product.content, Category.name).join(Category).where(
-        Product.page_id == page_id, Product.content.in_({name for name, _category in keys}))).all()
-    found = [(product_id, name, category) for product_id, name, category in found if (name, category) in keys]
-    synonyms = defaultdict(list)
-    for product_id, value in session.execute(select(Synonym.product_id, Synonym.value).where(
-            Synonym.product_id.in_([product_id for product_id, _name, _category in found])).order_by(Synonym.id)):
-        synonyms[product_id].append(value)
-    categories = defaultdict(list)
-    for product_id, name, category in found:
-        categories[category].append({"name": name, "synonyms": synonyms[product_id]})
-    return {"categories": [{"name": category, "products": products} for category, products in categories.items()]}

@@ -36,7 +36,7 @@ def _ready(store: MatcherStore, page: SocialPage) -> bool:
     page = _fresh(page)
     return store.ready(OWNER, page.catalogue_version, lambda _entries: pytest.fail("a follower was started"),
                        touched=lambda since: catalogue_changes.touched_since(page.id, since, page.catalogue_version),
-                       products=lambda named: catalogue_changes.products_named(page.id, named))
+                       products=lambda named: page_catalogue(page.id, only=named))
 
 
 def _category(page: SocialPage, name: str) -> Category:

@@ -31,7 +31,7 @@ def ready(agent: Agent, page: SocialPage) -> bool:
     return _store.ready(_owner(agent, page), version, lambda base_entries: catalogue_follower.follow(
         engine.url.render_as_string(hide_password=False), page_id, born, version, base_entries),
         touched=lambda since: catalogue_changes.touched_since(page_id, since, version),
-        products=lambda named: catalogue_changes.products_named(page_id, named))
+        products=lambda named: page_catalogue(page_id, only=named))
 
 
 def _owner(agent: Agent, page: SocialPage) -> tuple:
