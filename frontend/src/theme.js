@@ -14,6 +14,8 @@ export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
   primaryShade: 6,
+  // A person whose system asks for reduced motion gets drawers, modals and toasts without their slide or fade.
+  respectReducedMotion: true,
   black: '#1f2333', // the ink: body text and headings
   fontFamily: FONT,
   defaultRadius: 'sm', // 4px; buttons and inputs keep their 6px below

@@ -198,3 +198,17 @@ def test_french_top_bar_fits_the_tablet_and_narrow_desktop_widths(browser, produ
         shoot(page, screens_dir, f"landing-{width}-fr", full_page=False)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("motion", "slide"), [("reduce", "0s"), ("no-preference", "0.25s")])
+def test_the_phone_menu_slides_in_unless_the_system_asks_for_reduced_motion(browser, product, motion, slide):
+    """A person whose system asks for less motion gets the menu at once; anyone else sees it slide in for 250 ms."""
+    context = new_context(browser, viewport={"width": 375, "height": 740}, reduced_motion=motion)
+    try:
+        page = context.new_page()
+        page.goto(product.web_url + "/")
+        open_mobile_menu(page)
+        assert page.get_by_role("dialog").evaluate("menu => getComputedStyle(menu).transitionDuration") == slide
+        assert_menu_entries(page, "en", signed_in=False)
+    finally:
+        context.close()
