@@ -4,11 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../../i18n'
 import { renderWithProviders } from '../../test/renderApp'
 import PageCard from './PageCard'
+import { pagesApi } from '../../api/pages'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/pages', () => ({
-  pagesApi: { makeOwner: vi.fn(), remove: vi.fn(), preferences: vi.fn(), publicReply: vi.fn() },
-}))
-const { pagesApi } = await import('../../api/pages')
+stubCalls(pagesApi, 'makeOwner', 'remove', 'preferences', 'publicReply')
 
 const team = [
   { idFacebook: '1', name: 'Karim Trabelsi', role: 'owner' },

@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n'
 import { renderWithProviders } from '../../test/renderApp'
 import ChatSimulator from './ChatSimulator'
+import { wizardApi } from '../../api/wizard'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/wizard', () => ({ wizardApi: { test: vi.fn() } }))
-const { wizardApi } = await import('../../api/wizard')
+stubCalls(wizardApi, 'test')
 
 const answeredWhy = {
   language: 'fr', threshold: 0.45, answered: true, intent: 'price', product: 'Robe rouge', reason: null,

@@ -4,15 +4,11 @@ import i18n from '../../i18n'
 import AlertDialog from '../feedback/AlertDialog'
 import { renderWithProviders } from '../../test/renderApp'
 import ConfigStep from './ConfigStep'
+import { wizardApi } from '../../api/wizard'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/wizard', () => ({
-  wizardApi: {
-    intents: vi.fn(), project: vi.fn(), categories: vi.fn(), genericAdd: vi.fn(), genericUpdate: vi.fn(),
-    removeIntent: vi.fn(), removeAnswer: vi.fn(), firstUpdate: vi.fn(), update: vi.fn(), entitiesUpdate: vi.fn(),
-    train: vi.fn(),
-  },
-}))
-const { wizardApi } = await import('../../api/wizard')
+stubCalls(wizardApi, 'intents', 'project', 'categories', 'genericAdd', 'genericUpdate', 'removeIntent', 'removeAnswer',
+  'firstUpdate', 'update', 'entitiesUpdate', 'train')
 
 const PHONE_MESSAGE = 'Write + and the country code, then the number (6 to 15 digits), e.g. +21671000000'
 

@@ -5,9 +5,10 @@ import '../../i18n'
 import { renderWithProviders } from '../../test/renderApp'
 import { useWizardStore } from '../../stores/wizard'
 import TestStep from './TestStep'
+import { wizardApi } from '../../api/wizard'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/wizard', () => ({ wizardApi: { project: vi.fn(), test: vi.fn(), live: vi.fn() } }))
-const { wizardApi } = await import('../../api/wizard')
+stubCalls(wizardApi, 'project', 'test', 'live')
 
 const page = { idPage: '99', name: 'Maison Jasmin', platform: 'facebook' }
 let arrived = null

@@ -7,16 +7,12 @@ import { renderWithProviders } from '../../test/renderApp'
 import { useWizardStore } from '../../stores/wizard'
 import WizardPopupPage from '../WizardPopup'
 import AutoWizardPage from '.'
+import { pagesApi } from '../../api/pages'
+import { wizardApi } from '../../api/wizard'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/pages', () => ({ pagesApi: { connected: vi.fn() } }))
-vi.mock('../../api/wizard', () => ({
-  wizardApi: {
-    posts: vi.fn(), activeProjects: vi.fn(), addProject: vi.fn(), intents: vi.fn(), project: vi.fn(),
-    categories: vi.fn(),
-  },
-}))
-const { pagesApi } = await import('../../api/pages')
-const { wizardApi } = await import('../../api/wizard')
+stubCalls(pagesApi, 'connected')
+stubCalls(wizardApi, 'posts', 'activeProjects', 'addProject', 'intents', 'project', 'categories')
 
 const jasmin = { idPage: '11', id: '11', name: 'Maison Jasmin', whiteSet: true }
 const connected = {

@@ -2,14 +2,10 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSessionStore } from '../../stores/session'
 import { renderApp } from '../../test/renderApp'
+import { pagesApi } from '../../api/pages'
+import { stubCalls } from '../../test/stubCalls'
 
-vi.mock('../../api/pages', () => ({
-  pagesApi: {
-    all: vi.fn(), connected: vi.fn(), connect: vi.fn(), remove: vi.fn(), makeOwner: vi.fn(), disconnect: vi.fn(),
-    preferences: vi.fn(), publicReply: vi.fn(),
-  },
-}))
-const { pagesApi } = await import('../../api/pages')
+stubCalls(pagesApi, 'all', 'connected', 'connect', 'remove', 'makeOwner', 'disconnect', 'preferences', 'publicReply')
 
 // The lazily loaded screen can take a while when the whole suite runs side by side.
 const SLOW = { timeout: 8000 }
