@@ -32,8 +32,11 @@ need_python() {
   for candidate in $(python_candidates); do
     if usable_python "$candidate"; then python=$candidate; break; fi
   done
-  [ -n "$python" ] || { echo "This needs Python 3.11 or newer with venv: install python3 and python3-venv" \
-    "(apt-get install python3 python3-venv)${PYTHON:+, or set PYTHON to such a Python (now $PYTHON)}" >&2; exit 1; }
+  [ -n "$python" ] || {
+    echo "This needs Python 3.11 or newer with venv: install python3 and python3-venv" \
+      "(apt-get install python3 python3-venv)${PYTHON:+, or set PYTHON to such a Python (now $PYTHON)}" >&2
+    exit 1
+  }
 }
 
 frontend() {
