@@ -174,7 +174,7 @@ def _new_product(page: SocialPage, category: Category, content: str, synonyms: l
     session.add(product)
     session.flush()
     session.add_all(Synonym(product_id=product.id, value=value) for value in distinct(synonyms))
-    return product.content, category.name
+    return _key(product)
 
 
 def distinct(values: list[str]) -> list[str]:

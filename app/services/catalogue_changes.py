@@ -39,4 +39,3 @@ def touched_since(page_id: int, after: int, upto: int) -> set[Key] | None:
     if len(rows) != upto - after:
         return None
     return {(name, category) for products in rows for name, category in products}
-
