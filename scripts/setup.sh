@@ -17,20 +17,16 @@ need_npm() { need npm "This needs Node.js 20 and npm: install them (apt-get inst
 # before the PATH's because distributions build Python with profile-guided and link-time optimisation and version
 # managers (pyenv) by default without: on this project's machines pyenv's 3.11 ran a Python loop 30 % slower and
 # imported the app 18 % slower, and the test suite starts a few hundred Python processes.
-python_candidates() {
-  if [ -n "${PYTHON:-}" ]; then echo "$PYTHON"; return; fi
-  echo /usr/bin/python3
-  command -v python3 || true
-}
-
 usable_python() {
   "$1" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
 }
 
 need_python() {
+  local candidates=("${PYTHON:-}")
+  [ -n "${PYTHON:-}" ] || candidates=(/usr/bin/python3 "$(command -v python3 || true)")
   python=""
-  for candidate in $(python_candidates); do
-    if usable_python "$candidate"; then python=$candidate; break; fi
+  for candidate in "${candidates[@]}"; do
+    if [ -n "$candidate" ] && usable_python "$candidate"; then python=$candidate; break; fi
   done
   [ -n "$python" ] || {
     echo "This needs Python 3.11 or newer with venv: install python3 and python3-venv" \
