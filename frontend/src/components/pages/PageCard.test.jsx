@@ -120,6 +120,27 @@ describe('page card', () => {
     expect(pagesApi.preferences.mock.calls[0][2]).toMatchObject({ spam: true, likesComment: false })
   })
 
+  it('opened again before the card is reloaded, shows what was just saved, and a second Save sends the change', async () => {
+    pagesApi.preferences.mockResolvedValue({})
+    pagesApi.publicReply.mockResolvedValue({})
+    renderCard(ownerPage(), { onChanged: () => new Promise(() => {}) }) // the reload has not answered yet
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    fireEvent.click(await screen.findByRole('switch', { name: /Anti-spam/ }))
+    fireEvent.click(screen.getByRole('switch', { name: 'Public reply' }))
+    fireEvent.change(screen.getByRole('textbox', { name: /Public reply message/ }), { target: { value: ' Merci ! ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    expect((await screen.findByRole('switch', { name: /Anti-spam/ })).checked).toBe(true)
+    expect(screen.getByRole('switch', { name: 'Public reply' }).checked).toBe(true)
+    expect(screen.getByRole('textbox', { name: /Public reply message/ }).value).toBe('Merci !')
+    fireEvent.click(screen.getByRole('switch', { name: 'Public reply' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(pagesApi.publicReply).toHaveBeenLastCalledWith('55', 'facebook', false, ''))
+    expect(pagesApi.preferences.mock.calls[1][2]).toMatchObject({ spam: true })
+  })
+
   it('offers to keep complaints visible once negative comments are hidden, and saves both', async () => {
     pagesApi.preferences.mockResolvedValue({})
     renderCard(ownerPage())

@@ -27,12 +27,16 @@ export default function PageSettings({ page, onChanged }) {
   const [checked, setChecked] = useState(false) // messages show once Save was tried
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState(null)
+  // What Save stored, and from which page: until the card's page is reloaded, the form opened again shows this
+  // rather than the settings from before the save (which a second Save would put back).
+  const [stored, setStored] = useState(null)
   const instagram = page.platform === 'instagram'
   const errors = settingsErrors(settings, instagram)
   const wrong = Object.keys(errors).length > 0
+  const onServer = () => (stored?.from === page ? stored.settings : settingsOf(page))
 
   function open() {
-    setSettings(settingsOf(page))
+    setSettings(onServer())
     setChecked(false)
     setFailure(null)
     setOpened(true)
@@ -50,11 +54,15 @@ export default function PageSettings({ page, onChanged }) {
       setSaving(false)
       return setFailure(e?.status === 422 && e.message ? e.message : t('pageCards.errors.settings'))
     }
+    const { statut, message } = settings.publicReply
+    const publicReply = { statut, message: statut ? message.trim() : '' }
+    const before = onServer()
+    let saved = { ...settings, publicReply: before.publicReply }
     try {
-      const { statut, message } = settings.publicReply
-      if (!instagram && publicReplyChanged(page, settings)) {
-        await pagesApi.publicReply(page.idPage, page.platform, statut, statut ? message.trim() : '')
+      if (!instagram && publicReplyChanged(before, settings)) {
+        await pagesApi.publicReply(page.idPage, page.platform, publicReply.statut, publicReply.message)
       }
+      saved = { ...settings, publicReply }
       setOpened(false)
       useFeedbackStore.getState().toast('pageCards.settings.saved', 'success')
     } catch (e) {
@@ -62,6 +70,7 @@ export default function PageSettings({ page, onChanged }) {
       setFailure(t('pageSettings.partly'))
     } finally {
       setSaving(false)
+      setStored({ from: page, settings: saved })
       onChanged?.() // the card shows what the server now has; the form keeps what the owner typed
     }
   }

@@ -40,8 +40,8 @@ export function settingsErrors(settings, instagram) {
   return errors
 }
 
-export function publicReplyChanged(page, settings) {
-  const saved = settingsOf(page).publicReply
+/** Whether the form's public reply differs from the one the server holds (`saved`, settings as settingsOf gives). */
+export function publicReplyChanged(saved, settings) {
   const { statut, message } = settings.publicReply
-  return saved.statut !== statut || (statut && saved.message !== message.trim())
+  return saved.publicReply.statut !== statut || (statut && saved.publicReply.message !== message.trim())
 }
