@@ -5,7 +5,6 @@ removed, emoji, a tagged friend, "svp"); the noise is seeded by the sentence its
 deterministic. Near-duplicates are grouped, so that cross-validation keeps a whole group in one fold.
 Run: python nlp/data/build_comments.py
 """
-import bisect
 import hashlib
 import json
 import random
@@ -13,8 +12,9 @@ import re
 import sys
 from pathlib import Path
 
+import numpy as np
 from rapidfuzz import fuzz
-from rapidfuzz.process import cdist
+from scipy.spatial.distance import cdist as distance_matrix
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the nlp package, for script_cross
@@ -25,6 +25,7 @@ DATA_DIR = Path(__file__).resolve().parent
 SOURCES_DIR = DATA_DIR / "sources"
 LANGS = {"en", "fr", "ar", "tn"}
 NEAR_DUPLICATE_RATIO = 88
+LETTER_CLASSES = 32  # letters counted together by their code point modulo this, for near_pairs' second bound
 
 
 def parse_header(line: str, origin: str) -> dict:
@@ -145,23 +146,34 @@ def group_near_duplicates(rows: list[dict]) -> list[int]:
     return [find(index) for index in range(len(rows))]
 
 
-def near_pairs(texts: list[str], block: int = 1024):
-    """Pairs of indexes whose texts score at least NEAR_DUPLICATE_RATIO, comparing only texts of possible lengths.
+def near_pairs(texts: list[str], block: int = 256):
+    """Pairs of indexes whose texts score at least NEAR_DUPLICATE_RATIO, comparing only texts that could.
 
-    `fuzz.ratio` is 100 * (1 - distance / (a + b)) for lengths a <= b, and the distance is at least b - a, so a
-    pair can reach the ratio only when b <= a * (100 + (100 - ratio)) / ratio. Texts sorted by length are compared a
-    block at a time with the texts from the block's first up to the longest such length: every pair is met from the
-    block of its shorter text, and the 40,000 training comments cost a tenth of comparing every pair."""
+    `fuzz.ratio` is 100 * (1 - distance / (a + b)) for lengths a <= b, where the distance counts the letters
+    inserted or deleted to turn one text into the other. Two bounds rule most pairs out before it is computed:
+    - the distance is at least b - a, so a pair can reach the ratio only when b <= a * (100 + (100 - ratio)) / ratio.
+      Texts sorted by length are taken a block at a time with the texts from the block's first up to the longest such
+      length: every pair is met from the block of its shorter text.
+    - the distance is at least the sum over letters of the difference of their counts in the two texts (a letter
+      one text has more of must be deleted or inserted), and still at least that sum with letters counted together in
+      LETTER_CLASSES classes. scipy's `cdist` takes those sums for a whole block at once.
+    Only the pairs left (about 52,000 of the 187 million in reach for the 34,000 distinct training comments) are
+    scored: 19 -> 4 s of CPU, the same pairs."""
     order = sorted(range(len(texts)), key=lambda index: len(texts[index]))
-    lengths = [len(texts[index]) for index in order]
+    lengths = np.array([len(texts[index]) for index in order])
+    counts = np.array([np.bincount(np.frombuffer(texts[index].encode("utf-32-le"), np.uint32) % LETTER_CLASSES,
+                                   minlength=LETTER_CLASSES) for index in order], dtype=np.float64)
     stretch = (200 - NEAR_DUPLICATE_RATIO) / NEAR_DUPLICATE_RATIO
+    most_apart = (100 - NEAR_DUPLICATE_RATIO) / 100  # the largest distance allowed, as a share of a + b
     for start in range(0, len(order), block):
         stop = min(start + block, len(order))
-        reach = bisect.bisect_right(lengths, int(lengths[stop - 1] * stretch) + 1, lo=stop)
-        scores = cdist([texts[index] for index in order[start:stop]], [texts[index] for index in order[start:reach]],
-                       scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE_RATIO, workers=2)
-        for left, right in zip(*scores.nonzero()):
-            yield order[start + int(left)], order[start + int(right)]
+        reach = int(np.searchsorted(lengths, int(lengths[stop - 1] * stretch) + 1, side="right"))
+        apart = distance_matrix(counts[start:stop], counts[start:reach], "cityblock")
+        within = apart <= most_apart * (lengths[start:stop, None] + lengths[None, start:reach]) + 1e-9
+        for left, right in zip(*(part.tolist() for part in np.nonzero(within))):
+            shorter, longer = order[start + left], order[start + right]
+            if fuzz.ratio(texts[shorter], texts[longer], score_cutoff=NEAR_DUPLICATE_RATIO):
+                yield shorter, longer
 
 
 def group_hashes(rows: list[dict], groups: list[int], salt: str = "") -> list[int]:
