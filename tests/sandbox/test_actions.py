@@ -153,11 +153,12 @@ def test_instagram_private_replies_stop_at_750_per_hour_per_account(sandbox):
     world = seed_page(sandbox, instagram=True)
     session = requests.Session()
     url = f"{sandbox.url}/v23.0/{world['page']['id']}/messages"
-    answers = []
-    for index in range(751):
-        comment = sandbox.admin.comment(world["media"]["id"], f"prix {index}", {"username": f"fan{index}"})
-        answers.append(session.post(url, params={"access_token": world["page"]["access_token"]}, timeout=10,
-                                    json={"recipient": {"comment_id": comment["id"]}, "message": {"text": "45 DT"}}))
+    # 751 comments of 751 fans, stored in one call (no webhook is needed here), then one private reply each.
+    comments = sandbox.admin.past_comments(world["media"]["id"], [
+        {"message": f"prix {index}", "from": {"username": f"fan{index}"}} for index in range(751)])["ids"]
+    answers = [session.post(url, params={"access_token": world["page"]["access_token"]}, timeout=10,
+                            json={"recipient": {"comment_id": comment_id}, "message": {"text": "45 DT"}})
+               for comment_id in comments]
     assert [answer.status_code for answer in answers[:750]] == [200] * 750
     assert_graph_error(answers[750], 613, 2534040)
     assert len(sandbox.admin.effects()) == 750
