@@ -61,8 +61,8 @@ export default function PageSettings({ page, onChanged }) {
     try {
       if (!instagram && publicReplyChanged(before, settings)) {
         await pagesApi.publicReply(page.idPage, page.platform, publicReply.statut, publicReply.message)
+        saved = { ...settings, publicReply }
       }
-      saved = { ...settings, publicReply }
       setOpened(false)
       useFeedbackStore.getState().toast('pageCards.settings.saved', 'success')
     } catch (e) {
