@@ -51,6 +51,13 @@ def test_near_pairs_are_every_pair_that_scores_the_ratio_and_no_other():
     found = {frozenset(pair) for pair in build.near_pairs(texts, block=4) if pair[0] != pair[1]}
     assert found == expected
     assert len(expected) >= 6  # the list holds pairs on both sides of the ratio
+    # Between two lists: the first half against the second, each way round.
+    half = len(texts) // 2
+    across = {(i, j) for i in range(half) for j in range(half, len(texts))
+              if fuzz.ratio(texts[i], texts[j], score_cutoff=build.NEAR_DUPLICATE_RATIO)}
+    assert {(i, half + j) for i, j in build.near_pairs(texts[:half], texts[half:], block=4)} == across
+    assert {(half + i, j) for i, j in build.near_pairs(texts[half:], texts[:half], block=4)} == {
+        (j, i) for i, j in across}
 
 
 def test_the_crossed_sentences_are_training_comments_in_their_sentences_fold(training_rows):

@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from rapidfuzz import fuzz
-from rapidfuzz.process import cdist
 
 from nlp import product_eval, training
 from tests.nlp.test_nlp_crossval import load_script, texts
@@ -28,9 +26,8 @@ def test_heldout_comments_are_neither_training_comments_nor_near_copies_of_them(
     seen = sorted(texts(training.TRAIN_FILE))
     assert not set(heldout) & set(seen)
     reduced = [build.comparable(text) for text in heldout]
-    near = cdist(reduced, [build.comparable(text) for text in seen], scorer=fuzz.ratio,
-                 score_cutoff=build.NEAR_DUPLICATE_RATIO, workers=1)
-    copies = {heldout[row]: seen[column] for row, column in zip(*near.nonzero()) if reduced[row]}
+    near = build.near_pairs(reduced, [build.comparable(text) for text in seen])
+    copies = {heldout[row]: seen[column] for row, column in near if reduced[row]}
     assert copies == {}
 
 
