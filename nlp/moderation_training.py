@@ -86,15 +86,16 @@ def fit(rows: list[dict], strength: float = C, abuse_strength: float = ABUSE_C, 
     counts = vectorizer.fit_transform([row["text"] for row in rows])
     matrix = _scaled(counts)
     classifiers, scales = {}, {}
-    for head in heads:
-        labelled = np.array([row[head] is not None for row in rows])
-        labels = np.array([bool(row[head]) for row in rows if row[head] is not None])
-        weights = [WRITTEN_WEIGHT if row["corpus"] == "written" else 1.0 for row in rows if row[head] is not None]
-        abuse = head == moderation.ABUSIVE
-        scales[head] = _ratios(counts[labelled], labels) if abuse else None
-        features = matrix[labelled] if scales[head] is None else matrix[labelled] @ _diagonal(scales[head])
-        classifiers[head] = LogisticRegression(C=abuse_strength if abuse else strength, max_iter=2000,
-                                               solver="liblinear").fit(features, labels, sample_weight=weights)
+    with training.one_blas_thread():
+        for head in heads:
+            labelled = np.array([row[head] is not None for row in rows])
+            labels = np.array([bool(row[head]) for row in rows if row[head] is not None])
+            weights = [WRITTEN_WEIGHT if row["corpus"] == "written" else 1.0 for row in rows if row[head] is not None]
+            abuse = head == moderation.ABUSIVE
+            scales[head] = _ratios(counts[labelled], labels) if abuse else None
+            features = matrix[labelled] if scales[head] is None else matrix[labelled] @ _diagonal(scales[head])
+            classifiers[head] = LogisticRegression(C=abuse_strength if abuse else strength, max_iter=2000,
+                                                   solver="liblinear").fit(features, labels, sample_weight=weights)
     return vectorizer, classifiers, scales
 
 
