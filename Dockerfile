@@ -8,7 +8,8 @@ RUN npm run build
 
 FROM python:3.11-slim-bookworm
 WORKDIR /srv/app
-ENV PYTHONUNBUFFERED=1 APP_ENV=production FRONTEND_DIST=/srv/app/frontend/dist
+# OPENBLAS_NUM_THREADS: numpy's BLAS in the calling thread (run.sh says why).
+ENV PYTHONUNBUFFERED=1 APP_ENV=production FRONTEND_DIST=/srv/app/frontend/dist OPENBLAS_NUM_THREADS=1
 COPY requirements.lock ./
 RUN pip install --no-cache-dir -r requirements.lock
 COPY app/ app/

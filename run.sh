@@ -21,4 +21,7 @@ cat <<MSG
   Flower (queues and workers):  http://127.0.0.1:5555/     Stop with Ctrl-C.
 
 MSG
+# numpy's BLAS in the calling thread: the processes never multiply matrices large enough to share, and OpenBLAS's
+# idle threads spin (test.sh says how much).
+export OPENBLAS_NUM_THREADS=1
 exec .venv/bin/honcho start -f Procfile

@@ -11,6 +11,11 @@ started=$SECONDS
 # bytecode written once, each reads it instead of compiling the app again (3.4 s -> 1.5 s for an app's start). Some
 # machines set PYTHONDONTWRITEBYTECODE for everything; the bytecode goes to __pycache__ folders git ignores.
 unset PYTHONDONTWRITEBYTECODE
+# numpy's OpenBLAS keeps a thread for each other core, which spins for about 0.1 s of CPU once numpy is imported and
+# after each call it shares, and the product's processes never multiply matrices large enough to share (training
+# limits itself: nlp/training.py). One thread, as in run.sh and the Dockerfile, saves that in each Python process of
+# the suite: 1.5 to 2.5 s of CPU of 25 on a worker module and a browser module.
+export OPENBLAS_NUM_THREADS=1
 
 # The frontend's side in the background: its packages and build, then Vitest, which uses a core while the Python
 # side installs and builds the models, and while pytest's processes wait on browsers, workers and sandboxes.
