@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from app.database import session
 from app.models import CommentLog, InboxEvent, Plan, PlannedAction, SocialPage, Subscription
 from app.services.billing import limits
-from app.services.pipeline import actions, drain
+from app.services.pipeline import actions, drain, outcome_writer
 from bench.shop import PRICE_QUESTIONS
 from tests.fixtures.services import at_once
 from tests.workers.conftest import add_agent, connect_page
@@ -120,3 +120,33 @@ def test_replies_not_sent_within_the_task_time_are_handed_to_dispatch_and_sent_o
         [1] * len(comment_ids)
     # Never claimed by the drain, which did not reach them: claimed once, by dispatch, and sent.
     assert set(session.scalars(select(PlannedAction.attempts))) == {1}
+
+
+def test_a_reserved_reply_another_worker_claims_before_it_is_read_is_left_to_that_worker(stored_comments, monkeypatch):
+    """Worker A's batch is slower than its reservation (RESERVE_SECONDS): worker B reserves the same planned rows, and
+    A claims them (its calls in flight) between B's reservation and B's read of the rows. B must not send them."""
+    settings, sandbox, store = stored_comments
+    comment_ids = store(list(PRICE_QUESTIONS))
+    monkeypatch.setattr(actions, "SEND_SECONDS", 0.0)
+    drain.drain(settings)  # decided: the replies are planned, none sent
+    monkeypatch.setattr(actions, "RESERVE_SECONDS", 0.0)  # A's reservation lapses at once
+    reserved_by_a = actions.claim_due(actions.DISPATCH_BATCH)
+    a_writer, read = outcome_writer.Writer(), actions.with_pages
+
+    def a_claims_then_b_reads(action_ids):
+        claimed = [a_writer.claim(action) for action, _page in reserved_by_a]
+        assert all(claimed)
+        return read(action_ids)
+
+    monkeypatch.setattr(actions, "with_pages", a_claims_then_b_reads)
+    reserved_by_b = actions.claim_due(actions.DISPATCH_BATCH)
+    monkeypatch.setattr(actions, "with_pages", read)
+    assert sorted(action.id for action, _page in reserved_by_b) == \
+        sorted(action.id for action, _page in reserved_by_a) and len(reserved_by_b) == len(comment_ids)
+
+    assert actions.send(reserved_by_b, settings) == 0
+
+    assert [sandbox.admin.comment_effects(comment_id)["private_replies"] for comment_id in comment_ids] == \
+        [[]] * len(comment_ids)  # A's calls, not B's
+    session.rollback()
+    assert set(session.execute(select(PlannedAction.state, PlannedAction.attempts))) == {("sending", 1)}

@@ -119,10 +119,13 @@ def with_pages(action_ids: list[int]) -> list[tuple[PlannedAction, SocialPage]]:
     return [(action, page) for action, page in found]
 
 
-def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: float | None = None) -> int:
+def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: float | None = None,
+         reclaimed: bool = False) -> int:
     """Claim, call and record each action in turn: `planned` rows are claimed right before their call (skipped when
-    another worker won them), `sending` rows are already the caller's (a sweep's re-claim). Past `deadline`
-    (time.monotonic()) the rest stay `planned` for dispatch_due. Returns how many actions were attempted."""
+    another worker won them). `sending` rows are sent only when `reclaimed` (a sweep's re-claim made them the
+    caller's); else another worker claimed them after this one reserved them and before it read them (a batch
+    slower than RESERVE_SECONDS), and their call is that worker's. Past `deadline` (time.monotonic()) the rest stay
+    `planned` for dispatch_due. Returns how many actions were attempted."""
     writer, clients, held_pages, put_off, attempted = outcome_writer.Writer(), {}, set(), {}, 0
     try:
         for action, page in due:
@@ -132,8 +135,8 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
             client = clients.get(page.id) or clients.setdefault(page.id, page_client(settings, page))
             if action.state == "planned" and _turn_is_far(client, action, page, put_off):
                 continue  # put off to the page's turn below, unclaimed
-            if action.state not in ("planned", "sending"):
-                continue  # read back cancelled (a sweep's re-claim whose comment was removed meanwhile)
+            if action.state != ("sending" if reclaimed else "planned"):
+                continue  # cancelled meanwhile (its comment was removed), or in another worker's hands
             if action.state == "planned" and not writer.claim(action):
                 continue  # another worker claimed it first, or its comment was removed (lifecycle.py)
             outcome = _attempt(client, action, page)

@@ -62,7 +62,7 @@ def reconcile(action_id: int, settings: dict, horizon) -> None:
         .values(claimed_at=utcnow(), attempts=PlannedAction.attempts + 1)).rowcount
     session.commit()
     if moved:
-        actions.send(actions.with_pages([action_id]), settings)
+        actions.send(actions.with_pages([action_id]), settings, reclaimed=True)
 
 
 def _known_outcome(settings: dict, action: PlannedAction, page: SocialPage) -> actions.Outcome | None:
