@@ -11,7 +11,8 @@ WORKDIR /srv/app
 # OPENBLAS_NUM_THREADS: numpy's BLAS in the calling thread (run.sh says why).
 ENV PYTHONUNBUFFERED=1 APP_ENV=production FRONTEND_DIST=/srv/app/frontend/dist OPENBLAS_NUM_THREADS=1
 COPY requirements.lock ./
-RUN pip install --no-cache-dir -r requirements.lock
+# --no-deps: the lock names every package (scripts/setup.sh installs it the same way; pip check is a test).
+RUN pip install --no-cache-dir --no-deps -r requirements.lock
 COPY app/ app/
 COPY workers/ workers/
 COPY nlp/ nlp/
