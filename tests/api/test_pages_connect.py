@@ -9,8 +9,8 @@ from werkzeug.serving import make_server
 
 from app.database import session
 from app.models import InboxEvent, SocialPage, TeamMembership
-from app.services.graph_client import graph_client
 from tests.api.pages_support import SECURE, connect, connected_page, give_plan, page_subscribed, paid_user
+from tests.fixtures.sandbox import setup_graph
 from tests.fixtures.services import at_once
 
 
@@ -137,8 +137,8 @@ def live_app(app):
 def test_a_comment_after_connecting_reaches_the_inbox(app, client, sandbox, signed_in, live_app, platform):
     # The app-level subscription is registered once per installation (`python -m app register-webhooks`).
     object_type, fields = ("instagram", ("comments",)) if platform == "instagram" else ("page", ("feed",))
-    graph_client(app.config).subscribe_webhooks(f"{live_app}/api/v1/webhooks/meta",
-                                                app.config["WEBHOOK_VERIFY_TOKEN"], object_type, fields)
+    setup_graph(app.config).subscribe_webhooks(f"{live_app}/api/v1/webhooks/meta",
+                                               app.config["WEBHOOK_VERIFY_TOKEN"], object_type, fields)
     _me, headers, network_me = paid_user(signed_in)
     row, page = connected_page(client, sandbox, headers, network_me, platform=platform)
     owner = {"ig_user_id": row.external_id} if platform == "instagram" else {"page_id": page["id"]}

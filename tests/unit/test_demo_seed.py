@@ -13,8 +13,8 @@ from app.database import session
 from app.models import Agent, AgentIntent, Alert, Category, CommentLog, Product, ProductAnswer, SocialPage, Synonym
 from app.services import demo
 from app.services.billing import plans
-from app.services.graph_client import graph_client
 from sandbox.scenarios import DEMO_SHOWCASE_POST
+from tests.fixtures.sandbox import setup_graph
 from tests.workers.conftest import live_web  # noqa: F401 (the web process the sandbox delivers webhooks to)
 
 COUNTED = (Agent, AgentIntent, ProductAnswer, Category, Product, Synonym, SocialPage)
@@ -58,10 +58,10 @@ def test_a_comment_typed_in_the_inspector_is_answered_and_explained(app, client,
     sandbox.admin.reset("demo")
     settings = dict(app.config)
     for object_type, fields in (("page", ("feed",)), ("instagram", ("comments",))):
-        graph_client(settings).subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
-                                                  object_type, fields)
+        setup_graph(settings).subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
+                                                 object_type, fields)
     seeded = demo.seed(app.config)
-    post = next(post for post in graph_client(settings).posts(seeded.page.external_id, seeded.page.access_token)
+    post = next(post for post in setup_graph(settings).posts(seeded.page.external_id, seeded.page.access_token)
                 if post.get("message") == DEMO_SHOWCASE_POST)
 
     typed = requests.post(f"{sandbox.url}/inspector/comments", timeout=10, allow_redirects=False,

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from app.database import session
 from app.models import Agent, AgentIntent, SocialPage, User
 from app.services.billing import plans
-from app.services.graph_client import graph_client
+from tests.fixtures.sandbox import setup_graph
 from tests.fixtures.services import ROOT, worker_env
 
 BUTTONS = [{"type": "web_url", "url": "https://shop.example/robe", "title": "Voir la robe",
@@ -105,7 +105,7 @@ def connect_page(sandbox, settings: dict, live_web: str, platform: str = "facebo
     session.add(page)
     session.commit()
     object_type, fields = ("instagram", ("comments",)) if platform == "instagram" else ("page", ("feed",))
-    client = graph_client(settings)
+    client = setup_graph(settings)
     client.subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"], object_type,
                               fields)
     client.subscribe_app(fb_page["id"], fb_page["access_token"])  # page level too: Meta needs both
