@@ -47,15 +47,21 @@ export default function ConfigStep({ page, projectId, intentType, onIntents, onB
 
   const load = useCallback(async () => {
     setFailure(null)
+    // The page's catalogue is asked with the intents and shown with them: arriving after, it grew every intent card
+    // by its product answers' form and moved the step's buttons under a reaching pointer. It is optional: without it
+    // product answers are not offered.
+    const pageCatalogue = wizardApi.categories(platform, pageId).catch((error) => {
+      console.warn('categories not loaded', error)
+      return []
+    })
     try {
-      const [list] = await Promise.all([wizardApi.intents(intentType), reload()])
+      const [list, , found] = await Promise.all([wizardApi.intents(intentType), reload(), pageCatalogue])
+      setCategories(Array.isArray(found) ? found : [])
       setCatalogue(Array.isArray(list) ? list : [])
     } catch (error) {
       console.warn('intents not loaded', error)
       setFailure({ messageKey: 'wizard.errors.intents', retry: load })
     }
-    // The catalogue is optional: without it product answers are not offered.
-    wizardApi.categories(platform, pageId).then(setCategories).catch((error) => console.warn('categories not loaded', error))
   }, [intentType, reload, platform, pageId])
 
   useEffect(() => {

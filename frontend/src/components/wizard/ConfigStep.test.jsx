@@ -214,4 +214,29 @@ describe('configuration step (spec 001 §4, §5)', { timeout: 20000 }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled())
     expect(wizardApi.train).toHaveBeenCalledWith(false, { intents: 'delivery', entiti: 'robe longue', idProject: 7 })
   })
+
+  it("shows the intents with their product answers at once, the page's catalogue asked beside them", async () => {
+    serverIntents = [savedIntent('delivery', 'Delivery', 'Livraison en 48 h')]
+    let answerCategories
+    wizardApi.categories.mockReturnValue(new Promise((resolve) => { answerCategories = resolve }))
+    renderStep()
+    // Asked together: the intents have answered, the catalogue not yet, and the step still loads.
+    await waitFor(() => expect(wizardApi.project).toHaveBeenCalled())
+    expect(wizardApi.categories).toHaveBeenCalledWith('facebook', '99')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByLabelText('Loading…')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Saved' })).toBeNull()
+    answerCategories([{ _id: 'c1', name: 'Robes', children: [] }])
+    const card = (await screen.findByRole('button', { name: 'Saved' })).closest('.wizard__intent')
+    expect(within(card).getByRole('combobox', { name: 'Category' })).toBeTruthy()
+  })
+
+  it("offers no product answers when the page's catalogue cannot be read, and shows the intents all the same", async () => {
+    serverIntents = [savedIntent('delivery', 'Delivery', 'Livraison en 48 h')]
+    wizardApi.categories.mockRejectedValue(new Error('down'))
+    renderStep()
+    const card = (await screen.findByRole('button', { name: 'Saved' })).closest('.wizard__intent')
+    expect(within(card).getByText("The page's catalogue has no product yet (Manage products).")).toBeTruthy()
+    expect(within(card).queryByRole('combobox', { name: 'Category' })).toBeNull()
+  })
 })
