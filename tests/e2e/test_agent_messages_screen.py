@@ -247,6 +247,32 @@ def test_comments_arrive_live_matched_answered_unmatched_answered_by_hand(page: 
     assert console.violations() == []
 
 
+def test_the_tabs_stay_where_they_are_while_the_comments_load(mobile_page: Page, product, inbox):
+    """The screen's first request for the comments is held (Playwright's routing) until the tabs have been measured:
+    what shows meanwhile is in the list, so the comments' coming moves no tab from under a thumb reaching for it.
+    Above the panels, the loader's going moved them 59 px up on a phone, and a browser test's tap chose nothing."""
+    held = []
+    mobile_page.route(f"**/api/v1/secure/logEvent/post/{inbox['post_id']}/all", lambda route: held.append(route))
+    open_messages(mobile_page, product, inbox)
+    not_matched = mobile_page.get_by_role("tab", name=re.compile("^Not matched"))
+    expect(mobile_page.get_by_role("list").get_by_label("Loading…")).to_be_visible()
+    for _ in range(200):  # the screen asks once it has its agent; Playwright hands the request over as it waits
+        if held:
+            break
+        mobile_page.wait_for_timeout(50)
+    assert len(held) == 1
+    before = not_matched.bounding_box()
+
+    held[0].continue_()
+    expect(mobile_page.locator(".messages__live")).to_have_text("Live")
+    expect(mobile_page.get_by_label("Loading…")).to_have_count(0)
+    assert not_matched.bounding_box() == before
+    # Each tab's count reads whole on a phone: none cut by its badge being squeezed beside the other tab.
+    cut = mobile_page.locator("[role=tab] .mantine-Badge-label").evaluate_all(
+        "labels => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent)")
+    assert cut == []
+
+
 def test_without_a_chosen_agent_it_goes_back_to_my_agents(page: Page, product, inbox):
     open_as(page, product, inbox, "/home/my-agents-messages", inbox["page"])
     page.wait_for_url(product.web_url + "/home/my-agents")

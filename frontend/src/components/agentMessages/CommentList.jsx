@@ -1,7 +1,7 @@
 /** The left panel (spec 001 §2 "Agent messages"): matched and not matched tabs, the search of each tab, the filter
  *  popup with the score slider (its defaults, its Reset) and an intent, and the comments, newest first. */
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, Indicator, Popover, RangeSlider, ScrollArea, Select, Stack,
-  Tabs, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Indicator, Loader, Popover, RangeSlider, ScrollArea, Select,
+  Stack, Tabs, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import CommentState from './CommentState'
 import { intentLabel } from '../../i18n/intentLabel'
@@ -94,15 +94,18 @@ function Hidden({ count, range, onShowAll }) {
   )
 }
 
+/** `loading`: the logs are not there yet. It shows in the list, under the tabs: above them, its going moved the
+ *  tabs under a pointer reaching for one (a tab tapped as the first answer came chose the search field instead). */
 export default function CommentList({ tab, onTab, counts, comments, selectedKey, onSelect, filters, onFilters,
-  intents }) {
+  intents, loading = false }) {
   const { t } = useTranslation()
   return (
     <Stack gap="sm" className={classes.listPanel}>
-      <Tabs value={tab} onChange={onTab} variant="pills" radius="xl">
-        <Tabs.List grow>
+      <Tabs value={tab} onChange={onTab} variant="pills" radius="xl"
+        classNames={{ tab: classes.tab, tabSection: classes.tabSection, tabLabel: classes.tabLabel }}>
+        <Tabs.List>
           {[MATCHED, NOT_MATCHED].map((name) => (
-            <Tabs.Tab key={name} value={name} rightSection={<Badge size="sm" miw={22} style={{ flexShrink: 0 }}
+            <Tabs.Tab key={name} value={name} rightSection={<Badge size="sm" miw={22}
               variant={tab === name ? 'white' : 'light'}>{counts[name]}</Badge>}>
               {t(`agentMessages.tabs.${name}`)}
             </Tabs.Tab>
@@ -119,7 +122,8 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
         onShowAll={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })} />
       <ScrollArea.Autosize className={classes.listScroll} type="auto" offsetScrollbars>
         <Stack gap={4} className="comments__list" role="list">
-          {comments.length === 0 && counts[tab] === 0 && (
+          {loading && <Loader aria-label={t('common.loading')} size="sm" m="sm" />}
+          {!loading && comments.length === 0 && counts[tab] === 0 && (
             <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>
           )}
           {comments.map((log) => (

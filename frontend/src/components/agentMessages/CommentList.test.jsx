@@ -92,4 +92,15 @@ describe('comment list', () => {
     expect(intentLabel('opening_hours')).toBe('Opening hours')
     expect(intentLabel('gift_wrap')).toBe('gift wrap')
   }, 30000)
+
+  it('shows the logs still loading in the list, under the tabs, and no "No comment here." meanwhile', () => {
+    renderWithProviders(<CommentList tab={NOT_MATCHED} onTab={() => {}} counts={{ [MATCHED]: 0, [NOT_MATCHED]: 0 }}
+      comments={[]} selectedKey={null} onSelect={() => {}} filters={{ query: '', range: [10, 80], intent: null }}
+      onFilters={() => {}} intents={[]} loading />)
+    const loader = within(screen.getByRole('list')).getByLabelText('Loading…')
+    // Under the tabs in the page's order, so its going moves nothing above it.
+    const tabs = screen.getByRole('tablist')
+    expect(tabs.compareDocumentPosition(loader) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByText('No comment here.')).toBeNull()
+  }, 30000)
 })
