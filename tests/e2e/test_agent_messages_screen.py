@@ -98,8 +98,10 @@ def widen_scores(tab: Page, name: str = "Filter the comments") -> None:
     no Home and End)."""
     popup = tab.locator(".comments__filter")
     for _ in range(3):
-        # Under load a first click has been seen to open nothing (once in four full runs, cause not found): the
-        # person clicks again, and so does the test; a popup that never opens still fails below.
+        # Under load a first click was seen to open nothing (once in four full runs). The likely cause: the loader
+        # then sat above the panels and went as the comments came, moving the button under the pointer (it is in
+        # the list now: test_the_tabs_stay_where_they_are_while_the_comments_load). A person would click again,
+        # and so does the test; a popup that never opens still fails below.
         tab.get_by_role("button", name=name).click()
         try:
             popup.wait_for(state="visible", timeout=5000)
