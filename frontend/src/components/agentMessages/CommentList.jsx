@@ -94,10 +94,11 @@ function Hidden({ count, range, onShowAll }) {
   )
 }
 
-/** `loading`: the logs are not there yet. It shows in the list, under the tabs: above them, its going moved the
- *  tabs under a pointer reaching for one (a tab tapped as the first answer came chose the search field instead). */
+/** `status` of the logs (useLiveLogs): still loading, or not loaded, shows in the list, under the tabs. Above them,
+ *  its going moved the tabs under a pointer reaching for one (a tab tapped as the first answer came chose the search
+ *  field instead). */
 export default function CommentList({ tab, onTab, counts, comments, selectedKey, onSelect, filters, onFilters,
-  intents, loading = false }) {
+  intents, status = 'ready' }) {
   const { t } = useTranslation()
   return (
     <Stack gap="sm" className={classes.listPanel}>
@@ -122,8 +123,9 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
         onShowAll={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })} />
       <ScrollArea.Autosize className={classes.listScroll} type="auto" offsetScrollbars>
         <Stack gap={4} className="comments__list" role="list">
-          {loading && <Loader aria-label={t('common.loading')} size="sm" m="sm" />}
-          {!loading && comments.length === 0 && counts[tab] === 0 && (
+          {status === 'loading' && <Loader aria-label={t('common.loading')} size="sm" m="sm" />}
+          {status === 'error' && <Alert color="red" variant="light" title={t('agentMessages.loadError')} />}
+          {status === 'ready' && comments.length === 0 && counts[tab] === 0 && (
             <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>
           )}
           {comments.map((log) => (

@@ -93,14 +93,23 @@ describe('comment list', () => {
     expect(intentLabel('gift_wrap')).toBe('gift wrap')
   }, 30000)
 
-  it('shows the logs still loading in the list, under the tabs, and no "No comment here." meanwhile', () => {
-    renderWithProviders(<CommentList tab={NOT_MATCHED} onTab={() => {}} counts={{ [MATCHED]: 0, [NOT_MATCHED]: 0 }}
-      comments={[]} selectedKey={null} onSelect={() => {}} filters={{ query: '', range: [10, 80], intent: null }}
-      onFilters={() => {}} intents={[]} loading />)
+  it('shows the logs loading, or not loaded, in the list under the tabs, and no "No comment here." meanwhile', () => {
+    const empty = (status) => <CommentList tab={NOT_MATCHED} onTab={() => {}} status={status}
+      counts={{ [MATCHED]: 0, [NOT_MATCHED]: 0 }} comments={[]} selectedKey={null} onSelect={() => {}}
+      filters={{ query: '', range: [10, 80], intent: null }} onFilters={() => {}} intents={[]} />
+    const loading = renderWithProviders(empty('loading'))
     const loader = within(screen.getByRole('list')).getByLabelText('Loading…')
     // Under the tabs in the page's order, so its going moves nothing above it.
     const tabs = screen.getByRole('tablist')
     expect(tabs.compareDocumentPosition(loader) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(screen.queryByText('No comment here.')).toBeNull()
+    loading.unmount()
+    const failed = renderWithProviders(empty('error'))
+    expect(within(screen.getByRole('list')).getByText('The comments could not be loaded.')).toBeTruthy()
+    expect(screen.queryByLabelText('Loading…')).toBeNull()
+    expect(screen.queryByText('No comment here.')).toBeNull()
+    failed.unmount()
+    renderWithProviders(empty('ready'))
+    expect(screen.getByText('No comment here.')).toBeTruthy()
   }, 30000)
 })

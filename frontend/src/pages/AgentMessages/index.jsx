@@ -2,7 +2,7 @@
  *  "Comments", §7): the list with its tabs, search and score filter; the conversation with the manual answer; why
  *  the agent did what it did and the commenter's profile. New comments and answers appear without a reload.
  *  Without a chosen agent the screen goes back to My agents. */
-import { Alert, Anchor, Badge, Group, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -88,14 +88,13 @@ export default function AgentMessagesPage() {
           <Anchor component={Link} to="/home/my-agents" size="sm">{t('agentMessages.back')}</Anchor>
         </Group>
       </Group>
-      {status === 'error' && <Alert color="red" variant="light" mb="md" title={t('agentMessages.loadError')} />}
       <div className={classes.panels}>
         <section className={classes.panel} aria-label={t('agentMessages.panels.comments')}>
           <CommentList tab={tab} onTab={(next) => { if (next) setTab(next) }}
             counts={{ [MATCHED]: matched.length, [NOT_MATCHED]: notMatched.length }}
             comments={shown} selectedKey={selectedKey} onSelect={choose}
             filters={filters[tab]} onFilters={(next) => setFilters({ ...filters, [tab]: next })}
-            intents={tab === MATCHED ? matchedIntents : notMatchedIntents} loading={status === 'loading'} />
+            intents={tab === MATCHED ? matchedIntents : notMatchedIntents} status={status} />
         </section>
         <section ref={conversation} className={classes.panel} aria-label={t('agentMessages.panels.conversation')}>
           <Conversation log={selected} platform={platform} onSend={send} sending={sending} sendError={sendError} />
