@@ -123,7 +123,8 @@ export default function CommentList({ tab, onTab, counts, comments, selectedKey,
         onShowAll={() => onFilters({ ...filters, query: '', intent: null, range: [0, 100] })} />
       <ScrollArea.Autosize className={classes.listScroll} type="auto" offsetScrollbars>
         <Stack gap={4} className="comments__list" role="list">
-          {status === 'loading' && <Loader aria-label={t('common.loading')} size="sm" m="sm" />}
+          {/* Comments kept from the last visit (the store is saved) show without it: it would push them down. */}
+          {status === 'loading' && counts[tab] === 0 && <Loader aria-label={t('common.loading')} size="sm" m="sm" />}
           {status === 'error' && <Alert color="red" variant="light" title={t('agentMessages.loadError')} />}
           {status === 'ready' && comments.length === 0 && counts[tab] === 0 && (
             <Text c="dimmed" size="sm" p="sm">{t('agentMessages.noComments')}</Text>

@@ -112,4 +112,13 @@ describe('comment list', () => {
     renderWithProviders(empty('ready'))
     expect(screen.getByText('No comment here.')).toBeTruthy()
   }, 30000)
+
+  it('shows the comments kept from the last visit while it loads, with no loader to push them down', () => {
+    const { notMatched } = splitLogs(logs)
+    renderWithProviders(<CommentList tab={NOT_MATCHED} onTab={() => {}} status="loading"
+      counts={{ [MATCHED]: 2, [NOT_MATCHED]: 1 }} comments={notMatched} selectedKey={null} onSelect={() => {}}
+      filters={{ query: '', range: [10, 80], intent: null }} onFilters={() => {}} intents={[]} />)
+    expect(names()).toEqual(['Leila Mansour'])
+    expect(screen.queryByLabelText('Loading…')).toBeNull()
+  }, 30000)
 })
