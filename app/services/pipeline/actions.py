@@ -135,9 +135,9 @@ def send(due: list[tuple[PlannedAction, SocialPage]], settings: dict, deadline: 
             if action.state != ("sending" if reclaimed else "planned"):
                 continue  # cancelled meanwhile (its comment was removed), or in another worker's hands
             client = clients.get(page.id) or clients.setdefault(page.id, page_client(settings, page))
-            if action.state == "planned" and _turn_is_far(client, action, page, put_off):
+            if not reclaimed and _turn_is_far(client, action, page, put_off):
                 continue  # put off to the page's turn below, unclaimed
-            if action.state == "planned" and not writer.claim(action):
+            if not reclaimed and not writer.claim(action):
                 continue  # another worker claimed it first, or its comment was removed (lifecycle.py)
             outcome = _attempt(client, action, page)
             attempted += 1
