@@ -19,7 +19,7 @@ from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, build_agent, connected, new_post, owner_session, page_id, snap,
 )
 from tests.e2e.screens_support import AMIRA_ID
-from tests.e2e.test_agent_messages_screen import (
+from tests.e2e.messages_support import (
     answered_by_agent, comment, item, open_messages, sandbox_comment, wait_for_log, widen_scores,
 )
 from tests.e2e.test_content_security_policy import ConsoleWatch

@@ -20,7 +20,7 @@ from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
 )
 from tests.e2e.browser import new_context
 from tests.e2e.screens_support import AMIRA_ID, api_login, join_by_api
-from tests.e2e.test_agent_messages_screen import comment, wait_for_log, widen_scores
+from tests.e2e.messages_support import comment, wait_for_log, widen_scores
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 
 PAGE_NAME = 'Boutique <img src=x onerror="window.__pwned=\'page\'">'

@@ -19,7 +19,7 @@ from tests.e2e.agents_support import (  # noqa: F401 (agent_worker is a fixture)
     agent_worker, build_agent, new_post, open_as, own_page, owner_session, page_id, white_list,
 )
 from tests.e2e.screens_support import api, assert_no_overflow
-from tests.e2e.test_agent_messages_screen import comment, item, wait_for_log
+from tests.e2e.messages_support import comment, item, wait_for_log
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir is a fixture)
 
 PAGE_NAME = "Atelier Lin"
