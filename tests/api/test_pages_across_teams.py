@@ -15,7 +15,7 @@ from app.config import load_settings
 from app.database import session
 from app.models import InboxEvent, User
 from tests.api.pages_support import give_plan
-from tests.fixtures.sandbox import setup_graph
+from tests.fixtures.sandbox import subscribe_webhooks
 from tests.fixtures.worker_drain import drain_as_a_worker
 
 SECURE = "/api/v1/secure"
@@ -106,8 +106,7 @@ def test_comments_go_to_the_team_that_has_the_page_and_each_team_sees_only_its_f
     post = sandbox.admin.post("Nouvelle collection", page_id=page["id"])
     # The app-level subscription is registered once per installation (`python -m app register-webhooks`).
     settings = load_settings(dict(live_db.settings))  # what the live web process runs with
-    setup_graph(settings).subscribe_webhooks(f"{live_db.url}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
-                                             "page", ("feed",))
+    subscribe_webhooks(settings, live_db.url)
     assert first.connect(page["id"]) is True
     first.generic_agent(page, SECRET)
     comment(settings, sandbox, post, {"id": "7345098712340001", "name": "Fan Of Olfa"}, "Vous livrez à Sousse ?")

@@ -10,7 +10,7 @@ from werkzeug.serving import make_server
 from app.database import session
 from app.models import InboxEvent, SocialPage, TeamMembership
 from tests.api.pages_support import SECURE, connect, connected_page, give_plan, page_subscribed, paid_user
-from tests.fixtures.sandbox import setup_graph
+from tests.fixtures.sandbox import subscribe_webhooks
 from tests.fixtures.services import at_once
 
 
@@ -136,9 +136,7 @@ def live_app(app):
 @pytest.mark.parametrize("platform", ["facebook", "instagram"])
 def test_a_comment_after_connecting_reaches_the_inbox(app, client, sandbox, signed_in, live_app, platform):
     # The app-level subscription is registered once per installation (`python -m app register-webhooks`).
-    object_type, fields = ("instagram", ("comments",)) if platform == "instagram" else ("page", ("feed",))
-    setup_graph(app.config).subscribe_webhooks(f"{live_app}/api/v1/webhooks/meta",
-                                               app.config["WEBHOOK_VERIFY_TOKEN"], object_type, fields)
+    subscribe_webhooks(app.config, live_app, platform)
     _me, headers, network_me = paid_user(signed_in)
     row, page = connected_page(client, sandbox, headers, network_me, platform=platform)
     owner = {"ig_user_id": row.external_id} if platform == "instagram" else {"page_id": page["id"]}

@@ -14,7 +14,7 @@ from app.models import Agent, AgentIntent, Alert, Category, CommentLog, Product,
 from app.services import demo
 from app.services.billing import plans
 from sandbox.scenarios import DEMO_SHOWCASE_POST
-from tests.fixtures.sandbox import setup_graph
+from tests.fixtures.sandbox import setup_graph, subscribe_webhooks
 from tests.workers.conftest import live_web  # noqa: F401 (the web process the sandbox delivers webhooks to)
 
 COUNTED = (Agent, AgentIntent, ProductAnswer, Category, Product, Synonym, SocialPage)
@@ -57,9 +57,8 @@ def test_a_comment_typed_in_the_inspector_is_answered_and_explained(app, client,
                                                                     celery_worker):
     sandbox.admin.reset("demo")
     settings = dict(app.config)
-    for object_type, fields in (("page", ("feed",)), ("instagram", ("comments",))):
-        setup_graph(settings).subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"],
-                                                 object_type, fields)
+    for platform in ("facebook", "instagram"):
+        subscribe_webhooks(settings, live_web, platform)
     seeded = demo.seed(app.config)
     post = next(post for post in setup_graph(settings).posts(seeded.page.external_id, seeded.page.access_token)
                 if post.get("message") == DEMO_SHOWCASE_POST)

@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from app.database import session
 from app.models import Agent, AgentIntent, SocialPage, User
 from app.services.billing import plans
-from tests.fixtures.sandbox import setup_graph
+from tests.fixtures.sandbox import setup_graph, subscribe_webhooks
 from tests.fixtures.services import ROOT, worker_env
 
 BUTTONS = [{"type": "web_url", "url": "https://shop.example/robe", "title": "Voir la robe",
@@ -104,11 +104,8 @@ def connect_page(sandbox, settings: dict, live_web: str, platform: str = "facebo
                       webhook_subscribed=True, **page_settings)
     session.add(page)
     session.commit()
-    object_type, fields = ("instagram", ("comments",)) if platform == "instagram" else ("page", ("feed",))
-    client = setup_graph(settings)
-    client.subscribe_webhooks(f"{live_web}/api/v1/webhooks/meta", settings["WEBHOOK_VERIFY_TOKEN"], object_type,
-                              fields)
-    client.subscribe_app(fb_page["id"], fb_page["access_token"])  # page level too: Meta needs both
+    subscribe_webhooks(settings, live_web, platform)
+    setup_graph(settings).subscribe_app(fb_page["id"], fb_page["access_token"])  # page level too: Meta needs both
     return page, post["id"]
 
 
