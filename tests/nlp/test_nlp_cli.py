@@ -28,6 +28,39 @@ def test_match_writes_one_json_object_per_comment(model):
     assert set(lines[0]) == {"text", "language", "intents", "products", "negative", "abusive", "has_link"}
 
 
+def test_match_answers_each_comment_as_soon_as_it_is_sent(model):
+    """A caller that sends one comment and waits for its answer before the next (a chat, a script reading as it
+    writes) gets each answer without closing stdin."""
+    process = subprocess.Popen([sys.executable, "-m", "nlp", "match", "--intents", "price"], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        for text in ("prix svp?", "9adeh?"):
+            process.stdin.write(text + "\n")
+            process.stdin.flush()
+            answered = json.loads(process.stdout.readline())
+            assert answered["text"] == text and [intent["name"] for intent in answered["intents"]] == ["price"]
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+    assert process.returncode == 0
+
+
+def test_match_answers_thousands_of_piped_comments_in_order_with_the_text_sent(model):
+    """Comments piped in bulk are read many at a time: every one is answered once, in order, with its text as sent,
+    whether a line ends in a line feed, in a carriage return and a line feed (a file saved on Windows) or not at all
+    (the last), wherever a read cuts a line or a letter of several bytes."""
+    texts = [f"{number} قداش el prix mta3 el robe numéro {number} 👗?" for number in range(5_000)]
+    sent = "".join(text + ("\r\n" if number % 2 else "\n") for number, text in enumerate(texts)).removesuffix("\r\n")
+    assert len(sent.encode()) > 3 * (1 << 16)  # several reads of the command's size
+
+    result = run(["match", "--intents", "price"], sent)
+
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [answer["text"] for answer in answers] == texts
+    assert all([intent["name"] for intent in answer["intents"]] == ["price"] for answer in answers)
+
+
 def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
     sample = tmp_path / "sample.jsonl"
     sample.write_text("\n".join(json.dumps(example, ensure_ascii=False) for example in
