@@ -12,7 +12,8 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar",
          # Insults no corpus here holds, in the lexicons: French slurs and name-calling, Tunisian curses.
          "t'es qu'une enflure", "espèce de fiotte", "sale race", "trou du cul", "t'es trop con", "ESPECE DE GOGOLE",
-         "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "يا تافه", "يا جزمة"]
+         "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "يا تافه", "يا جزمة",
+         "die in a fire", "you are garbage"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
