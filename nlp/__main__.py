@@ -62,8 +62,8 @@ def _waiting_lines(stream) -> Iterator[list[str]]:
     """The lines of `stream` (each ended by a line feed, or a carriage return and a line feed), in batches of those
     already sent when the last batch was answered: a caller who sends one comment and waits gets its answer at once,
     and one who pipes thousands gets them a batch to a write. Writing and flushing each answer alone cost a system
-    call and a wake-up of the reader per comment: a fifth of the time of `python -m nlp match` piped to another
-    program (bench/nlp_bench.py)."""
+    call and a wake-up of the reader per comment: a fifth of the command's CPU when another program reads the answers
+    (nlp/data/README.md, "Speed")."""
     descriptor, pending = stream.fileno(), b""
     while chunk := os.read(descriptor, READ_SIZE):
         *complete, pending = (pending + chunk).split(b"\n")

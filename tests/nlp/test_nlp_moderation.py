@@ -10,7 +10,8 @@ from nlp import moderation, normalize
 
 ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "espèce d'attardé", "t'es qu'une salope",
          "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar",
-         # Insults no corpus here holds, in the lexicons: French slurs and name-calling, Tunisian curses.
+         # Insults the corpora here hold few or none of, in the lexicons: French name-calling, slurs and hate towards
+         # a group, Tunisian curses, Arabic name-calling with the vocative, English curses.
          "t'es qu'une enflure", "espèce de fiotte", "sale race", "trou du cul", "t'es trop con", "ESPECE DE GOGOLE",
          "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "يا تافه", "يا جزمة",
          "die in a fire", "you are garbage", "les musulmans dehors", "retourne dans ton bled"]
