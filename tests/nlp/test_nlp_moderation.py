@@ -13,13 +13,14 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # Insults the corpora here hold few or none of, in the lexicons: French name-calling, slurs and hate towards
          # a group, Tunisian curses, Arabic name-calling with the vocative, English curses.
          "t'es qu'une enflure", "espèce de fiotte", "sale race", "trou du cul", "t'es trop con", "ESPECE DE GOGOLE",
-         "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "يا تافه", "يا جزمة",
+         "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "نعنبوك", "ربي يهلكك", "يا تافه", "يا جزمة",
          "die in a fire", "you are garbage", "les musulmans dehors", "retourne dans ton bled"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
             "ma grand-mère va mourir si elle voit le prix 😂", "t'es contente de ta commande ?", "بكم الجزمة؟",
-            "لحم البقرة طازج؟", "la communauté musulmane du quartier fait une fête samedi"]
+            "لحم البقرة طازج؟", "la communauté musulmane du quartier fait une fête samedi",
+            "ربي يحفظك"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
