@@ -67,9 +67,15 @@ def _waiting_lines(stream) -> Iterator[list[str]]:
     descriptor, pending = stream.fileno(), b""
     while chunk := os.read(descriptor, READ_SIZE):
         *complete, pending = (pending + chunk).split(b"\n")
-        yield [line.removesuffix(b"\r").decode(stream.encoding, stream.errors) for line in complete]
+        yield [_text(line, stream.encoding) for line in complete]
     if pending:
-        yield [pending.removesuffix(b"\r").decode(stream.encoding, stream.errors)]
+        yield [_text(pending, stream.encoding)]
+
+
+def _text(line: bytes, encoding: str) -> str:
+    """A line as text; bytes the encoding cannot read become U+FFFD, so one broken comment is still answered with the
+    rest, in valid JSON (Python's own stdin, depending on the locale, stopped the command or wrote the bytes back)."""
+    return line.removesuffix(b"\r").decode(encoding, "replace")
 
 
 def run_evaluate(options: argparse.Namespace) -> None:

@@ -61,6 +61,19 @@ def test_match_answers_thousands_of_piped_comments_in_order_with_the_text_sent(m
     assert all([intent["name"] for intent in answer["intents"]] == ["price"] for answer in answers)
 
 
+def test_match_answers_a_comment_with_bytes_that_are_not_utf8_and_the_ones_after_it(model):
+    """A comment cut inside a letter, or written in another encoding, is answered with its unreadable bytes shown as
+    U+FFFD, in valid JSON, and the comments after it are answered too, whatever the locale."""
+    for language in ("C.UTF-8", "en_US.UTF-8"):
+        result = subprocess.run([sys.executable, "-m", "nlp", "match", "--intents", "price,delivery"],
+                                input="prix de la robe ".encode() + b"\xff\xd8?\nlivraison?\n", capture_output=True,
+                                cwd=ROOT, timeout=120, env={**os.environ, "LANG": language, "LC_ALL": language})
+        assert result.returncode == 0, result.stderr
+        answers = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+        assert [answer["text"] for answer in answers] == ["prix de la robe \ufffd\ufffd?", "livraison?"]
+        assert [[intent["name"] for intent in answer["intents"]] for answer in answers] == [["price"], ["delivery"]]
+
+
 def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
     sample = tmp_path / "sample.jsonl"
     sample.write_text("\n".join(json.dumps(example, ensure_ascii=False) for example in
