@@ -13,13 +13,29 @@ from nlp.evaluate import evaluate, format_report
 from nlp.matcher import build_matcher
 
 
+CATALOGUE_SHAPE = '{"categories": [{"name": ..., "products": [{"name": ..., "synonyms": [...]}]}]}'
+
+
 def _catalogue(path: str | None) -> dict:
     if not path:
         return {}
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        catalogue = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise SystemExit(f"cannot read catalogue {path}: {error}")
+    if not _catalogue_shaped(catalogue):
+        raise SystemExit(f"cannot read catalogue {path}: expected {CATALOGUE_SHAPE}")
+    return catalogue
+
+
+def _catalogue_shaped(catalogue) -> bool:
+    """The JSON holds categories of products, each with a list of synonyms if any: what `build_matcher` reads."""
+    categories = (catalogue.get("categories") or []) if isinstance(catalogue, dict) else None
+    return isinstance(categories, list) and all(
+        isinstance(category, dict) and isinstance(category.get("products") or [], list) and all(
+            isinstance(product, dict) and isinstance(product.get("synonyms") or [], list)
+            for product in category.get("products") or [])
+        for category in categories)
 
 
 def _intent_names(option: str | None) -> list[str]:

@@ -5,7 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nlp import training
+from nlp.__main__ import CATALOGUE_SHAPE
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
@@ -94,6 +97,16 @@ def test_unknown_intent_or_unreadable_catalogue_is_a_clear_error():
     assert unknown.returncode != 0 and "unknown intents: teleport" in unknown.stderr
     missing = run(["match", "--catalogue", "/nonexistent.json"], "prix?\n")
     assert missing.returncode != 0 and "cannot read catalogue" in missing.stderr
+
+
+@pytest.mark.parametrize("catalogue", [[1, 2], {"categories": "robes"}, {"categories": [{"products": {"name": "x"}}]},
+                                       {"categories": [{"products": [{"name": "robe", "synonyms": "rob"}]}]}])
+def test_a_catalogue_of_another_shape_is_a_clear_error(tmp_path, catalogue):
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps(catalogue))
+    result = run(["match", "--catalogue", str(path)], "prix?\n")
+    assert result.returncode != 0 and result.stdout == ""
+    assert result.stderr.strip() == f"cannot read catalogue {path}: expected {CATALOGUE_SHAPE}"
 
 
 def test_match_without_a_built_model_says_in_one_line_what_to_run_and_trains_nothing(tmp_path):
