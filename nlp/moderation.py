@@ -23,6 +23,14 @@ HEADS = (ABUSIVE, CHATTER)
 CHATTER_THRESHOLD = 0.8
 PHRASE_WORDS = 4
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
+# "I am" before a mild insult that a comment says of its own writer: a customer who made a mistake ("I'm such an idiot,
+# I ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. A few small words may stand
+# between. Slurs and obscenity stay abusive whoever they are said of.
+SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",))
+SELF_FILLERS = frozenset({"such", "an", "a", "so", "really", "un", "une", "vraiment", "trop", "tellement"})
+SELF_FILLERS_AT_MOST = 2
+SELF_MILD = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "imbecile", "debile", "abruti", "abrutie",
+                       "cretin", "cretine", "ghbi"})
 # Letter n-grams of a word, with its edges marked: "<kalb>" gives "<ka", "kal", ..., "lb>".
 GRAMS = (3, 4, 5)
 WORD_CACHE = 50_000
@@ -90,7 +98,16 @@ class Lexicon:
         return any(" ".join(tokens[start:start + size]) in entries
                    for start, token in enumerate(tokens)
                    if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
+                   and not (token in SELF_MILD and said_of_oneself(tokens, start))
                    for size in range(1, PHRASE_WORDS + 1))
+
+
+def said_of_oneself(tokens: list[str], start: int) -> bool:
+    """True when the words before tokens[start] say "I am" (SELF), a few small words apart at most."""
+    end = start
+    while end > 0 and start - end < SELF_FILLERS_AT_MOST and tokens[end - 1] in SELF_FILLERS:
+        end -= 1
+    return any(tuple(tokens[max(end - len(said), 0):end]) == said for said in SELF)
 
 
 @dataclass

@@ -20,7 +20,7 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
             "ma grand-mère va mourir si elle voit le prix 😂", "t'es contente de ta commande ?", "بكم الجزمة؟",
             "لحم البقرة طازج؟", "la communauté musulmane du quartier fait une fête samedi",
-            "ربي يحفظك"]
+            "ربي يحفظك", "je suis idiote, j'ai pris la mauvaise taille", "ana ghbi nsit nekhou el commande"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
@@ -55,6 +55,17 @@ def test_insults_spelt_with_letters_doubled_or_dropped_or_a_prefix_glued_are_fou
 @pytest.mark.parametrize("text", ["a con man", "pros and cons", "Ines Ghabi", "والله"])
 def test_a_word_that_only_looks_like_an_insult_once_its_letters_are_single_is_not_one(text):
     assert not moderation.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["I'm such an idiot, I ordered the wrong size", "je suis vraiment débile",
+                                  "ana ghbi nsit"])
+def test_a_mild_insult_a_comment_says_of_its_writer_is_not_abuse(text):
+    assert not moderation.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["you idiot", "tu es débile", "I'm with a retard", "i'm a retard lol"])
+def test_the_same_insult_said_of_another_and_a_slur_said_of_oneself_still_are(text):
+    assert moderation.lexicon().hit(normalize.tokens(text))
 
 
 def _page(keep_complaints: bool) -> SocialPage:
