@@ -15,8 +15,9 @@ DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
 
 
 def run(args, stdin="", **env):
-    return subprocess.run([sys.executable, "-m", "nlp", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=120, env={**os.environ, **env})
+    """The command's result; its output as text, or as bytes when stdin is bytes."""
+    return subprocess.run([sys.executable, "-m", "nlp", *args], input=stdin, capture_output=True,
+                          text=isinstance(stdin, str), cwd=ROOT, timeout=120, env={**os.environ, **env})
 
 
 def test_match_writes_one_json_object_per_comment(model):
@@ -68,9 +69,8 @@ def test_match_answers_a_comment_with_bytes_that_are_not_utf8_and_the_ones_after
     """A comment cut inside a letter, or written in another encoding, is answered with its unreadable bytes shown as
     U+FFFD, in valid JSON, and the comments after it are answered too, whatever the locale."""
     for language in ("C.UTF-8", "en_US.UTF-8"):
-        result = subprocess.run([sys.executable, "-m", "nlp", "match", "--intents", "price,delivery"],
-                                input="prix de la robe ".encode() + b"\xff\xd8?\nlivraison?\n", capture_output=True,
-                                cwd=ROOT, timeout=120, env={**os.environ, "LANG": language, "LC_ALL": language})
+        result = run(["match", "--intents", "price,delivery"], "prix de la robe ".encode() + b"\xff\xd8?\nlivraison?\n",
+                     LANG=language, LC_ALL=language)
         assert result.returncode == 0, result.stderr
         answers = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
         assert [answer["text"] for answer in answers] == ["prix de la robe \ufffd\ufffd?", "livraison?"]
