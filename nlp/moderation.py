@@ -23,14 +23,20 @@ HEADS = (ABUSIVE, CHATTER)
 CHATTER_THRESHOLD = 0.8
 PHRASE_WORDS = 4
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
-# "I am" before a mild insult that a comment says of its own writer: a customer who made a mistake ("I'm such an idiot,
-# I ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. A few small words may stand
-# between. Slurs and obscenity stay abusive whoever they are said of.
+# A mild insult said of no one else is none. "I am" before it: a customer who made a mistake ("I'm such an idiot, I
+# ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. "It is" before it, with no article
+# between: a thing or a situation is meant ("c'est débile, j'ai commandé deux fois", "that's idiotic"), while "c'est un
+# idiot" still names a person. A few small words may stand between. Slurs and obscenity stay abusive whoever they are
+# said of.
 SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",))
 SELF_FILLERS = frozenset({"such", "an", "a", "so", "really", "un", "une", "vraiment", "trop", "tellement"})
-SELF_FILLERS_AT_MOST = 2
-SELF_MILD = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "imbecile", "debile", "abruti", "abrutie",
-                       "cretin", "cretine", "ghbi"})
+THING = (("c", "est"), ("cest",), ("it", "s"), ("it", "is"), ("that", "s"), ("that", "is"), ("thats",),
+         ("this", "is"))
+THING_FILLERS = frozenset({"so", "really", "just", "totally", "completely", "vraiment", "trop", "tellement",
+                           "completement", "totalement", "carrement"})
+FILLERS_AT_MOST = 2
+MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "imbecile", "debile", "abruti", "abrutie",
+                          "cretin", "cretine", "ghbi"})
 # Letter n-grams of a word, with its edges marked: "<kalb>" gives "<ka", "kal", ..., "lb>".
 GRAMS = (3, 4, 5)
 WORD_CACHE = 50_000
@@ -98,16 +104,20 @@ class Lexicon:
         return any(" ".join(tokens[start:start + size]) in entries
                    for start, token in enumerate(tokens)
                    if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
-                   and not (token in SELF_MILD and said_of_oneself(tokens, start))
+                   and not (token in MILD_INSULTS and said_of_no_one_else(tokens, start))
                    for size in range(1, PHRASE_WORDS + 1))
 
 
-def said_of_oneself(tokens: list[str], start: int) -> bool:
-    """True when the words before tokens[start] say "I am" (SELF), a few small words apart at most."""
+def said_of_no_one_else(tokens: list[str], start: int) -> bool:
+    """True when the words before tokens[start] say "I am" (SELF) or "it is" (THING), a few small words apart."""
+    return _after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
+
+
+def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:
     end = start
-    while end > 0 and start - end < SELF_FILLERS_AT_MOST and tokens[end - 1] in SELF_FILLERS:
+    while end > 0 and start - end < FILLERS_AT_MOST and tokens[end - 1] in fillers:
         end -= 1
-    return any(tuple(tokens[max(end - len(said), 0):end]) == said for said in SELF)
+    return any(tuple(tokens[max(end - len(opener), 0):end]) == opener for opener in openers)
 
 
 @dataclass
