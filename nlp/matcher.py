@@ -65,7 +65,7 @@ class Matcher:
         chatter = bool(asked) and moderation.chatter(tokens)
         if chatter:
             asked = []
-        abusive = moderation.from_tokens(tokens)
+        abusive = moderation.abusive(text or "", tokens)
         return Match(
             text=text,
             language=language.detect(tokens, self.model, decisions),

@@ -4,7 +4,9 @@ lexicons (nlp/data/lexicons/abusive_*.txt) is in it, not right after a negator, 
 ABUSIVE_THRESHOLD or more. The model (nlp/moderation_training.py) is a logistic regression over words, their letter
 n-grams and word pairs (the abuse head's weighted by naive Bayes ratios when fitted), kept as a plain dict of weights:
 a comment costs a few dict look-ups a word."""
+import itertools
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,7 +23,7 @@ ABUSIVE_THRESHOLD = 0.55
 ABUSIVE, CHATTER = "abusive", "chatter"
 HEADS = (ABUSIVE, CHATTER)
 CHATTER_THRESHOLD = 0.8
-PHRASE_WORDS = 4
+PHRASE_WORDS = 5
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
 # A mild insult said of no one else is none. "I am" before it: a customer who made a mistake ("I'm such an idiot, I
 # ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. "It is" before it, with no article
@@ -35,8 +37,19 @@ THING = (("c", "est"), ("cest",), ("it", "s"), ("it", "is"), ("that", "s"), ("th
 THING_FILLERS = frozenset({"so", "really", "just", "totally", "completely", "vraiment", "trop", "tellement",
                            "completement", "totalement", "carrement"})
 FILLERS_AT_MOST = 2
+# "I am" after it: "quel idiot je fais", "quelle conne je suis", "what an idiot i am".
+SELF_AFTER = frozenset({("je", "fais"), ("je", "suis"), ("que", "je"), ("i", "am"), ("i", "m")})
 MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "imbecile", "debile", "abruti", "abrutie",
-                          "cretin", "cretine", "ghbi"})
+                          "cretin", "cretine", "conne", "teube", "ghbi"})
+# A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), a star a
+# letter, can be any one-word insult of the lexicons or a swear word that insults no one (MASKED_SWEARING). The
+# comment is abusive only when every reading is: "s**t happens" can be "shit happens".
+MASKED_SWEARING = frozenset({"shit", "fuck", "fucking", "damn", "hell", "crap", "merde", "putain", "bordel"})
+_MASKED = re.compile(r"[^\W\d_]*(?:\*[^\W\d_]*)+")
+# Masked words read and readings tried at most, whatever the comment.
+MASKED_WORDS = 16
+MASK_READINGS = 16
+LONGEST_MASKED = 30
 # Letter n-grams of a word, with its edges marked: "<kalb>" gives "<ka", "kal", ..., "lb>".
 GRAMS = (3, 4, 5)
 WORD_CACHE = 50_000
@@ -73,6 +86,7 @@ class Lexicon:
         self.entries = written | {single_letters(entry) for entry in written
                                   if " " not in entry and len(single_letters(entry)) >= SHORTEST_SINGLE}
         self.starts = frozenset(entry.split()[0] for entry in self.entries)
+        self.maskable = frozenset(entry for entry in written if " " not in entry and entry.isascii()) | MASKED_SWEARING
         self._words: dict[str, str] = {}
 
     def word(self, token: str) -> str:
@@ -109,8 +123,10 @@ class Lexicon:
 
 
 def said_of_no_one_else(tokens: list[str], start: int) -> bool:
-    """True when the words before tokens[start] say "I am" (SELF) or "it is" (THING), a few small words apart."""
-    return _after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
+    """True when the words before tokens[start] say "I am" (SELF) or "it is" (THING), a few small words apart, or the
+    two after it say "I am" (SELF_AFTER)."""
+    return (_after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
+            or tuple(tokens[start + 1:start + 3]) in SELF_AFTER)
 
 
 def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:
@@ -182,8 +198,38 @@ def use_models(replacement: dict[str, Model]) -> None:
     _models = replacement
 
 
-def from_tokens(tokens: list[str]) -> bool:
-    return lexicon().hit(tokens) or model().score(tokens) >= ABUSIVE_THRESHOLD
+def abusive(text: str, tokens: list[str]) -> bool:
+    """True when the comment (its text and its normalised tokens) insults, threatens, is obscene or hateful."""
+    return lexicon().hit(tokens) or masked_insult(text) or model().score(tokens) >= ABUSIVE_THRESHOLD
+
+
+def masked_insult(text: str) -> bool:
+    """True when the comment holds a lexicon insult with some of its letters written as asterisks, however it is
+    read."""
+    if "*" not in text:
+        return False
+    text = normalize.strip_marks(text.casefold())
+    pieces, fits, last = [], [], 0
+    for found in itertools.islice(_MASKED.finditer(text), MASKED_WORDS):
+        words = _fits(found.group()) if found.group().strip("*") else []
+        if words:
+            pieces.append(normalize.tokens(text[last:found.start()]))
+            fits.append(words)
+            last = found.end()
+    tail = normalize.tokens(text[last:])
+    readings = itertools.islice(itertools.product(*fits), MASK_READINGS)
+    return bool(fits) and all(
+        lexicon().hit([token for piece, word in zip(pieces, reading) for token in (*piece, word)] + tail)
+        for reading in readings)
+
+
+@lru_cache(maxsize=4096)
+def _fits(masked: str) -> list[str]:
+    """The words the masked word can be."""
+    if len(masked) > LONGEST_MASKED:
+        return []
+    pattern = re.compile(re.escape(masked).replace(r"\*", "[a-z]"))
+    return sorted(word for word in lexicon().maskable if pattern.fullmatch(word))
 
 
 def chatter(tokens: list[str]) -> bool:
@@ -194,4 +240,4 @@ def chatter(tokens: list[str]) -> bool:
 
 def is_abusive(text: str) -> bool:
     """True when the comment insults, threatens, is obscene or hateful."""
-    return from_tokens(normalize.tokens(text or ""))
+    return abusive(text or "", normalize.tokens(text or ""))

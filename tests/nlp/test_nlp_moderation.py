@@ -14,13 +14,19 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # a group, Tunisian curses, Arabic name-calling with the vocative, English curses.
          "t'es qu'une enflure", "espèce de fiotte", "sale race", "trou du cul", "t'es trop con", "ESPECE DE GOGOLE",
          "na3n din bouk", "نعن دين امك", "5ra 3lik", "tabboun omek", "نعنبوك", "ربي يهلكك", "يا تافه", "يا جزمة",
-         "die in a fire", "you are garbage", "les musulmans dehors", "retourne dans ton bled"]
+         "die in a fire", "you are garbage", "les musulmans dehors", "retourne dans ton bled",
+         # Slang, threats and a group called vermin in French; the vocative with an animal, curses, slurs and threats
+         # in Tunisian.
+         "t'es trop teubé", "regarde moi ce travelo", "je sais où t'habites", "ces gens là c'est des cafards",
+         "ya bagra", "يا قليل التربية", "yen3al dinek", "يا وصيف ارجع لبلادك", "نذبحك كان نلقاك"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
             "ma grand-mère va mourir si elle voit le prix 😂", "t'es contente de ta commande ?", "بكم الجزمة؟",
             "لحم البقرة طازج؟", "la communauté musulmane du quartier fait une fête samedi",
-            "ربي يحفظك", "je suis idiote, j'ai pris la mauvaise taille", "ana ghbi nsit nekhou el commande"]
+            "ربي يحفظك", "je suis idiote, j'ai pris la mauvaise taille", "ana ghbi nsit nekhou el commande",
+            "Cette chienne est magnifique, le collier lui va bien", "3andi bagra lel bi3 fi sidi bouzid",
+            "tu vas te casser la gueule avec ces talons 😂", "kol el kamoun b 40 dinar ? ya sarqa"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
@@ -67,6 +73,29 @@ def test_a_mild_insult_a_comment_says_of_its_writer_is_not_abuse(text):
                                   "that's idiotic, the box was empty", "it's so idiotic to charge for returns"])
 def test_a_mild_insult_said_of_a_thing_is_not_abuse(text):
     assert not moderation.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["Quel idiot je fais, j'ai oublié le code promo", "je suis trop conne 🤦‍♀️",
+                                  "what an idiot i am"])
+def test_a_mild_insult_followed_by_i_am_is_said_of_the_writer(text):
+    assert not moderation.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["quelle c*nnasse celle-là", "fils de p*** tu vas me le payer", "f**k you",
+                                  "you are a c*nt", "espèce d'enc*lé"])
+def test_an_insult_masked_with_asterisks_is_found(model, matcher, text):
+    assert moderation.is_abusive(text) and matcher.match(text).abusive
+
+
+@pytest.mark.parametrize("text", ["s**t happens, still love it", "p*tain c'est trop beau", "what the f*ck, love it",
+                                  "prix *** dt", "***"])
+def test_a_masked_word_that_can_be_a_harmless_swear_word_is_not_an_insult(model, text):
+    assert not moderation.is_abusive(text)
+
+
+def test_every_lexicon_entry_fits_the_phrases_the_lexicon_reads():
+    longest = max(len(entry.split()) for entry in moderation.lexicon().entries)
+    assert longest <= moderation.PHRASE_WORDS
 
 
 @pytest.mark.parametrize("text", ["you idiot", "tu es débile", "I'm with a retard", "i'm a retard lol",
