@@ -50,6 +50,18 @@ _MASKED = re.compile(r"[^\W\d_]*(?:\*[^\W\d_]*)+")
 MASKED_WORDS = 16
 MASK_READINGS = 16
 LONGEST_MASKED = 30
+# An animal a comment owns, buys or sells is an animal ("el kalb mte3i mridh", "عندي حمار للبيع", "شريت فرخ دجاج"): a
+# pet shop's or a livestock seller's comments name no one. Called with "ya" ("ya kalb"), or with none of these words
+# near, the same animals insult.
+ANIMALS = frozenset(normalize.tokens(
+    "kalb kleb klab kelb kalba 7mar hmar bhim bhima bhayem 7allouf hallouf 7alalif 5anzir khanzir far5 farkh 9erda "
+    "gerda 7ayawen hayawen كلب كلاب الكلب الكلاب كلبه حمار حمير الحمير بهيم بهيمه بهايم بهائم حلوف حلاليف خنزير "
+    "خنازير الخنازير قرد قرود القرود قرده فرخ حيوان حيوانات"))
+TRADED_BEFORE = frozenset(normalize.tokens(
+    "3andi 3andna عندي عندنا nechri nchri نشري chrit chrina شريت شرينا nbi3 نبيع yebi3 يبيع"))
+OWNED_AFTER = frozenset(normalize.tokens("mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي للبيع bi3"))
+NEAR = 3
+VOCATIVES = frozenset({"ya", "يا"})
 # Letter n-grams of a word, with its edges marked: "<kalb>" gives "<ka", "kal", ..., "lb>".
 GRAMS = (3, 4, 5)
 WORD_CACHE = 50_000
@@ -119,6 +131,7 @@ class Lexicon:
                    for start, token in enumerate(tokens)
                    if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
                    and not (token in MILD_INSULTS and said_of_no_one_else(tokens, start))
+                   and not (token in ANIMALS and owned_or_traded(tokens, start))
                    for size in range(1, PHRASE_WORDS + 1))
 
 
@@ -127,6 +140,14 @@ def said_of_no_one_else(tokens: list[str], start: int) -> bool:
     two after it say "I am" (SELF_AFTER)."""
     return (_after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
             or tuple(tokens[start + 1:start + 3]) in SELF_AFTER)
+
+
+def owned_or_traded(tokens: list[str], start: int) -> bool:
+    """True when the animal at tokens[start] is one the comment owns, buys or sells, not one it calls someone."""
+    if start > 0 and tokens[start - 1] in VOCATIVES:
+        return False
+    return not TRADED_BEFORE.isdisjoint(tokens[max(start - NEAR, 0):start]) or \
+        not OWNED_AFTER.isdisjoint(tokens[start + 1:start + 1 + NEAR])
 
 
 def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:

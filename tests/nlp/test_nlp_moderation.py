@@ -18,7 +18,8 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # Slang, threats and a group called vermin in French; the vocative with an animal, curses, slurs and threats
          # in Tunisian.
          "t'es trop teubé", "regarde moi ce travelo", "je sais où t'habites", "ces gens là c'est des cafards",
-         "ya bagra", "يا قليل التربية", "yen3al dinek", "يا وصيف ارجع لبلادك", "نذبحك كان نلقاك"]
+         "ya bagra", "يا قليل التربية", "yen3al dinek", "يا وصيف ارجع لبلادك", "نذبحك كان نلقاك",
+         "ya kalb 3andi jem3a nestanna"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
@@ -26,7 +27,9 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             "لحم البقرة طازج؟", "la communauté musulmane du quartier fait une fête samedi",
             "ربي يحفظك", "je suis idiote, j'ai pris la mauvaise taille", "ana ghbi nsit nekhou el commande",
             "Cette chienne est magnifique, le collier lui va bien", "3andi bagra lel bi3 fi sidi bouzid",
-            "tu vas te casser la gueule avec ces talons 😂", "kol el kamoun b 40 dinar ? ya sarqa"]
+            "tu vas te casser la gueule avec ces talons 😂", "kol el kamoun b 40 dinar ? ya sarqa",
+            # An animal the comment owns or sells.
+            "el kalb mte3i mridh, chkoun ya3ref veterinaire?", "عندي حمار للبيع في القيروان", "شريت فرخ دجاج"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
