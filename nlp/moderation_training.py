@@ -11,12 +11,13 @@ import hashlib
 import pickle
 from pathlib import Path
 
-from nlp import corpora, moderation, normalize, training
+from nlp import abuse_lexicon, catalogue, corpora, moderation, normalize, training
 
 MODEL_NAME = "abuse and chatter model"  # as its absence is named to an operator
 
 WRITTEN_DIR = training.DATA_DIR / "moderation"
-CODE_FILES = ("normalize.py", "corpora.py", "moderation.py", "moderation_training.py", "sentiment.py")
+CODE_FILES = ("normalize.py", "corpora.py", "abuse_lexicon.py", "moderation.py", "moderation_training.py",
+              "sentiment.py")
 # Chosen on the corpora's training part by cross-validation (nlp/data/README.md, "Moderation"): the chatter head's C,
 # and the abuse head's, which reads its features scaled by how much more often abuse holds them (ABUSE_SMOOTHING).
 C = 4.0
@@ -39,7 +40,7 @@ MIN_COUNT = 2
 
 def data_files() -> list[Path]:
     return sorted(path for path in corpora.CORPORA_DIR.rglob("*") if path.is_file()) + \
-        sorted(moderation.LEXICON_DIR.glob("abusive_*.txt")) + sorted(WRITTEN_DIR.glob("written_*.txt")) + \
+        sorted(catalogue.LEXICON_DIR.glob("abusive_*.txt")) + sorted(WRITTEN_DIR.glob("written_*.txt")) + \
         [training.TRAIN_FILE]
 
 
@@ -65,7 +66,7 @@ def examples() -> list[dict]:
              for abusive, chatter, name in ((True, None, "written_abusive.txt"), (False, None, "written_harmless.txt"),
                                             (False, True, "written_chatter.txt"))
              for text in _sentences(WRITTEN_DIR / name)]
-    lexicon = moderation.Lexicon()
+    lexicon = abuse_lexicon.Lexicon()
     return [{**row, "abusive": row["abusive"] or (row["corpus"] in WEAK and lexicon.hit(normalize.tokens(row["text"])))}
             for row in rows]
 

@@ -6,7 +6,7 @@ from app.models import SocialPage
 from app.services import why
 from app.services.pipeline import comment_decision
 from app.services.pipeline.comment_decision import Comment
-from nlp import moderation, normalize
+from nlp import abuse_lexicon, moderation, normalize
 
 ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "espèce d'attardé", "t'es qu'une salope",
          "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar",
@@ -19,7 +19,10 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # in Tunisian.
          "t'es trop teubé", "regarde moi ce travelo", "je sais où t'habites", "ces gens là c'est des cafards",
          "ya bagra", "يا قليل التربية", "yen3al dinek", "يا وصيف ارجع لبلادك", "نذبحك كان نلقاك",
-         "ya kalb 3andi jem3a nestanna"]
+         "ya kalb 3andi jem3a nestanna",
+         # British and Indian English name-calling, telling someone to die, threats; Arabic vocatives and curses.
+         "shut your gob you pillock", "go hang yourself", "I know where you live", "stop spamming bhakt chutiya",
+         "يا سافل يا منحط", "الله يحرقك", "يا الواطي"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
@@ -29,7 +32,10 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             "Cette chienne est magnifique, le collier lui va bien", "3andi bagra lel bi3 fi sidi bouzid",
             "tu vas te casser la gueule avec ces talons 😂", "kol el kamoun b 40 dinar ? ya sarqa",
             # An animal the comment owns or sells.
-            "el kalb mte3i mridh, chkoun ya3ref veterinaire?", "عندي حمار للبيع في القيروان", "شريت فرخ دجاج"]
+            "el kalb mte3i mridh, chkoun ya3ref veterinaire?", "عندي حمار للبيع في القيروان", "شريت فرخ دجاج",
+            # Other senses of an insult's word: pork, a zebra, a cigarette, a plant, a low price.
+            "هل المنتج خالي من دهن الخنزير؟", "عندكم لعبة حمار وحشي؟", "on my fag break and shopping lol",
+            "love the pussy willow in the arrangement", "السعر واطي برشا", "I'm a total moron, I typed the wrong address"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
@@ -52,36 +58,36 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
 
 
 def test_a_negator_before_an_insult_takes_it_back(model):
-    assert moderation.lexicon().hit(["ya", "kalb"]) and not moderation.lexicon().hit(["not", "idiot"])
+    assert abuse_lexicon.lexicon().hit(["ya", "kalb"]) and not abuse_lexicon.lexicon().hit(["not", "idiot"])
 
 
 @pytest.mark.parametrize("text", ["espèce de conard", "idioooot", "ya kalbb", "ya7mar", "ياحمار", "والكلب",
                                   "هاك اللحاس"])
 def test_insults_spelt_with_letters_doubled_or_dropped_or_a_prefix_glued_are_found(text):
-    assert moderation.lexicon().hit(normalize.tokens(text))
+    assert abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 @pytest.mark.parametrize("text", ["a con man", "pros and cons", "Ines Ghabi", "والله"])
 def test_a_word_that_only_looks_like_an_insult_once_its_letters_are_single_is_not_one(text):
-    assert not moderation.lexicon().hit(normalize.tokens(text))
+    assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 @pytest.mark.parametrize("text", ["I'm such an idiot, I ordered the wrong size", "je suis vraiment débile",
                                   "ana ghbi nsit"])
 def test_a_mild_insult_a_comment_says_of_its_writer_is_not_abuse(text):
-    assert not moderation.lexicon().hit(normalize.tokens(text))
+    assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 @pytest.mark.parametrize("text", ["c'est débile, j'ai commandé deux fois", "C'est complètement débile ce système",
                                   "that's idiotic, the box was empty", "it's so idiotic to charge for returns"])
 def test_a_mild_insult_said_of_a_thing_is_not_abuse(text):
-    assert not moderation.lexicon().hit(normalize.tokens(text))
+    assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 @pytest.mark.parametrize("text", ["Quel idiot je fais, j'ai oublié le code promo", "je suis trop conne 🤦‍♀️",
                                   "what an idiot i am"])
 def test_a_mild_insult_followed_by_i_am_is_said_of_the_writer(text):
-    assert not moderation.lexicon().hit(normalize.tokens(text))
+    assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 @pytest.mark.parametrize("text", ["quelle c*nnasse celle-là", "fils de p*** tu vas me le payer", "f**k you",
@@ -97,14 +103,14 @@ def test_a_masked_word_that_can_be_a_harmless_swear_word_is_not_an_insult(model,
 
 
 def test_every_lexicon_entry_fits_the_phrases_the_lexicon_reads():
-    longest = max(len(entry.split()) for entry in moderation.lexicon().entries)
-    assert longest <= moderation.PHRASE_WORDS
+    longest = max(len(entry.split()) for entry in abuse_lexicon.lexicon().entries)
+    assert longest <= abuse_lexicon.PHRASE_WORDS
 
 
 @pytest.mark.parametrize("text", ["you idiot", "tu es débile", "I'm with a retard", "i'm a retard lol",
                                   "c'est un idiot ce vendeur", "c'est vraiment une débile"])
 def test_the_same_insult_said_of_another_and_a_slur_said_of_oneself_still_are(text):
-    assert moderation.lexicon().hit(normalize.tokens(text))
+    assert abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
 def _page(keep_complaints: bool) -> SocialPage:

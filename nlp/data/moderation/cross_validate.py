@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from nlp import moderation, moderation_training, normalize  # noqa: E402
+from nlp import abuse_lexicon, moderation, moderation_training, normalize  # noqa: E402
 
 LABELLED = {"olid", "mlma_en", "mlma_ar"}
 THRESHOLDS = tuple(value / 100 for value in range(30, 81, 5))
@@ -32,7 +32,7 @@ def fold(text: str, folds: int) -> int:
 
 def scored(rows: list[dict], folds: int, strength: float) -> list[tuple[bool, bool, bool, float]]:
     """(Arabic script, gold, lexicon hit, head score) of every labelled row, its score from the other folds' model."""
-    lexicon, found = moderation.Lexicon(), []
+    lexicon, found = abuse_lexicon.Lexicon(), []
     for number in range(folds):
         fitted = [row for row in rows if fold(row["text"], folds) != number]
         tested = [row for row in rows if fold(row["text"], folds) == number and row["corpus"] in LABELLED]

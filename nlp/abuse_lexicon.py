@@ -1,0 +1,185 @@
+"""The abuse lexicons (nlp/data/lexicons/abusive_*.txt) as the engine reads them: a comment's words and phrases,
+spelt the many ways fans write them (letters doubled, a prefix glued, letters masked with asterisks), each entry
+taken back where its words name no one (after a negator, said of the writer or of a thing, an animal owned or sold,
+another sense of the word). nlp/moderation.py joins this to the abuse model."""
+import itertools
+import re
+from functools import lru_cache
+
+from nlp import normalize
+from nlp.catalogue import lexicon_phrases
+from nlp.sentiment import single_letters
+
+WORD_CACHE = 50_000
+PHRASE_WORDS = 5
+NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
+# A mild insult said of no one else is none. "I am" before it: a customer who made a mistake ("I'm such an idiot, I
+# ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. "It is" before it, with no article
+# between: a thing or a situation is meant ("c'est débile, j'ai commandé deux fois", "that's idiotic"), while "c'est un
+# idiot" still names a person. A few small words may stand between. Slurs and obscenity stay abusive whoever they are
+# said of.
+SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",))
+SELF_FILLERS = frozenset({"such", "an", "a", "so", "really", "total", "complete", "absolute", "un", "une", "vraiment",
+                          "trop", "tellement"})
+THING = (("c", "est"), ("cest",), ("it", "s"), ("it", "is"), ("that", "s"), ("that", "is"), ("thats",),
+         ("this", "is"))
+THING_FILLERS = frozenset({"so", "really", "just", "totally", "completely", "vraiment", "trop", "tellement",
+                           "completement", "totalement", "carrement"})
+FILLERS_AT_MOST = 2
+# "I am" after it: "quel idiot je fais", "quelle conne je suis", "what an idiot i am".
+SELF_AFTER = frozenset({("je", "fais"), ("je", "suis"), ("que", "je"), ("i", "am"), ("i", "m")})
+MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "dumbass", "imbecile", "debile", "abruti",
+                          "abrutie", "cretin", "cretine", "conne", "teube", "ghbi"})
+# A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), a star a
+# letter, can be any one-word insult of the lexicons or a swear word that insults no one (MASKED_SWEARING). The
+# comment is abusive only when every reading is: "s**t happens" can be "shit happens".
+MASKED_SWEARING = frozenset({"shit", "fuck", "fucking", "damn", "hell", "crap", "merde", "putain", "bordel"})
+_MASKED = re.compile(r"[^\W\d_]*(?:\*[^\W\d_]*)+")
+# Masked words read and readings tried at most, whatever the comment.
+MASKED_WORDS = 16
+MASK_READINGS = 16
+LONGEST_MASKED = 30
+# A lexicon word in its other sense names no one: an animal a comment owns, buys, sells or eats ("el kalb mte3i mridh",
+# "عندي حمار للبيع", "شريت فرخ دجاج", "لحم الخنزير": a pet shop's, a livestock seller's or a grocer's comments), a
+# zebra ("حمار وحشي"), a guard dog, a film's monkey, a breeder's bitch and her litter, a "fag break" (a cigarette),
+# "pussy willow", "faggots and peas" (a British dish). Each such word has the words that show that sense before it
+# and after it, a few words apart; called with "ya" ("ya kalb"), or with none of them near, it insults.
+ANIMALS = (
+    "kalb kleb klab kelb kalba 7mar hmar bhim bhima bhayem 7allouf hallouf 7alalif 5anzir khanzir far5 farkh 9erda "
+    "gerda 7ayawen hayawen كلب كلاب الكلب الكلاب كلبه حمار حمير الحمير بهيم بهيمه بهايم بهائم حلوف حلاليف خنزير "
+    "خنازير الخنازير قرد قرود القرود قرده فرخ حيوان حيوانات")
+TRADED_BEFORE = ("3andi 3andna عندي عندنا nechri nchri نشري chrit chrina شريت شرينا nbi3 نبيع yebi3 يبيع لحم دهن شحم "
+                 "جيلاتين film فيلم")
+OWNED_AFTER = "mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي تبعي تبعنا ديالي ديالنا حقي عندي عندنا للبيع bi3 حراسه وحشي"
+OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": ("", "break packet"),
+                "pussy": ("", "willow"), "faggots": ("", "peas gravy")}
+NEAR = 4
+VOCATIVES = frozenset({"ya", "يا"})
+
+
+def _senses() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Each word of OTHER_SENSES and ANIMALS, normalised: the words that show its other sense before it and after."""
+    def words(text: str) -> frozenset[str]:
+        return frozenset(normalize.tokens(text))
+
+    senses = {word: (words(TRADED_BEFORE), words(OWNED_AFTER)) for word in words(ANIMALS)}
+    senses.update({word: (words(before), words(after)) for word, (before, after) in OTHER_SENSES.items()})
+    return senses
+
+
+SENSES = _senses()
+
+
+# Words glued to an insult: Arabic's article, "and", "with the", the vocative ("العاهره", "والكلب", "ياحمار") and the
+# Arabizi vocative ("ya7mar"). Stripped only when what remains is a lexicon word of three letters or more.
+PREFIXES = ("وال", "بال", "فال", "لل", "ال", "يا", "و", "ya")
+SHORTEST_STRIPPED = 3
+SHORTEST_SINGLE = 4
+
+
+class Lexicon:
+    """The abuse lexicons' words and phrases (up to PHRASE_WORDS words), as the engine normalises them. A comment's
+    word that is no entry's first word is read again with every run of one letter written once ("idioot", "kalbb")
+    and without a glued prefix. A one-word entry is also kept with its letters single ("connard" is also "conard")
+    when that leaves SHORTEST_SINGLE letters or more, so "coon" never reads "con"."""
+
+    def __init__(self, pattern: str = "abusive_*.txt"):
+        written = lexicon_phrases(pattern)
+        self.entries = written | {single_letters(entry) for entry in written
+                                  if " " not in entry and len(single_letters(entry)) >= SHORTEST_SINGLE}
+        self.starts = frozenset(entry.split()[0] for entry in self.entries)
+        self.maskable = frozenset(entry for entry in written if " " not in entry and entry.isascii()) | MASKED_SWEARING
+        self._words: dict[str, str] = {}
+
+    def word(self, token: str) -> str:
+        """The token as the lexicon writes it, cached: the same few thousand words make most comments."""
+        found = self._words.get(token)
+        if found is None:
+            if len(self._words) >= WORD_CACHE:
+                self._words.clear()
+            found = self._words[token] = self._spelt(token)
+        return found
+
+    def _spelt(self, token: str) -> str:
+        starts = self.starts
+        if token in starts:
+            return token
+        single = single_letters(token)
+        if single in starts:
+            return single
+        # The prefix first: "اللحاس" is "ال" and "لحاس", not "الحاس".
+        for prefix in PREFIXES:
+            rest = single_letters(token[len(prefix):])
+            if token.startswith(prefix) and len(rest) >= SHORTEST_STRIPPED and rest in starts:
+                return rest
+        return token
+
+    def hit(self, tokens: list[str]) -> bool:
+        entries, starts, word = self.entries, self.starts, self.word
+        tokens = [word(token) for token in tokens]
+        return any(" ".join(tokens[start:start + size]) in entries
+                   for start, token in enumerate(tokens)
+                   if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
+                   and not (token in MILD_INSULTS and said_of_no_one_else(tokens, start))
+                   and not (token in SENSES and in_other_sense(tokens, start))
+                   for size in range(1, PHRASE_WORDS + 1))
+
+
+def said_of_no_one_else(tokens: list[str], start: int) -> bool:
+    """True when the words before tokens[start] say "I am" (SELF) or "it is" (THING), a few small words apart, or the
+    two after it say "I am" (SELF_AFTER)."""
+    return (_after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
+            or tuple(tokens[start + 1:start + 3]) in SELF_AFTER)
+
+
+def in_other_sense(tokens: list[str], start: int) -> bool:
+    """True when the words near tokens[start] show its sense that names no one (SENSES)."""
+    if start > 0 and tokens[start - 1] in VOCATIVES:
+        return False
+    before, after = SENSES[tokens[start]]
+    return not before.isdisjoint(tokens[max(start - NEAR, 0):start]) or \
+        not after.isdisjoint(tokens[start + 1:start + 1 + NEAR])
+
+
+def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:
+    end = start
+    while end > 0 and start - end < FILLERS_AT_MOST and tokens[end - 1] in fillers:
+        end -= 1
+    return any(tuple(tokens[max(end - len(opener), 0):end]) == opener for opener in openers)
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    return Lexicon()
+
+
+
+def masked_insult(text: str) -> bool:
+    """True when the comment holds a lexicon insult with some of its letters written as asterisks, however it is
+    read."""
+    if "*" not in text:
+        return False
+    text = normalize.strip_marks(text.casefold())
+    pieces, fits, last = [], [], 0
+    for found in itertools.islice(_MASKED.finditer(text), MASKED_WORDS):
+        words = _fits(found.group()) if found.group().strip("*") else []
+        if words:
+            pieces.append(normalize.tokens(text[last:found.start()]))
+            fits.append(words)
+            last = found.end()
+    tail = normalize.tokens(text[last:])
+    readings = itertools.islice(itertools.product(*fits), MASK_READINGS)
+    return bool(fits) and all(
+        lexicon().hit([token for piece, word in zip(pieces, reading) for token in (*piece, word)] + tail)
+        for reading in readings)
+
+
+@lru_cache(maxsize=4096)
+def _fits(masked: str) -> list[str]:
+    """The words the masked word can be."""
+    if len(masked) > LONGEST_MASKED:
+        return []
+    pattern = re.compile(re.escape(masked).replace(r"\*", "[a-z]"))
+    return sorted(word for word in lexicon().maskable if pattern.fullmatch(word))
+
+
