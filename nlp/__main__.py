@@ -103,6 +103,7 @@ def run_evaluate(options: argparse.Namespace) -> None:
     print(format_report(evaluate(matcher, examples)))
     print(product_eval.report())
     print(moderation_eval.format_moderation(moderation_eval.moderation_report()))
+    print(moderation_eval.format_blind_checks(moderation_eval.blind_check_report()))
     every_intent = build_matcher(sorted(intents.NAMES), {})
     print(moderation_eval.format_false_replies(moderation_eval.false_reply_report(every_intent)))
     print(language_eval.format_report(language_eval.evaluate(every_intent)))

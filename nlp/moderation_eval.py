@@ -1,6 +1,7 @@
 """Figures on the real corpora's held-out comments (nlp/corpora.py), for `python -m nlp evaluate`: abuse hidden
 (recall and precision per language group, against the corpora's human labels) and replies to comments that ask a
-shop nothing (none of the corpora's comments asks one anything)."""
+shop nothing (none of the corpora's comments asks one anything); then abuse hidden on the blind checks, written for
+this project in the four languages by hands that never saw the lexicons (French has no corpus here)."""
 from collections import Counter
 
 from nlp import corpora, moderation
@@ -10,6 +11,10 @@ from nlp.training import DATA_DIR
 # TSAC labels sentiment, not offence: its held-out negative comments were labelled abusive or not by hand for a
 # sample of 200 (nlp/data/README.md, "Moderation"); its positive ones count as not abusive.
 TSAC_LABELS = DATA_DIR / "moderation" / "tsac_heldout_labels.tsv"
+# 60 abusive and 60 harmless comments a language, a third of the harmless ones near-misses on purpose. Their misses
+# were read after a first measure (nlp/data/README.md, "Moderation"), so the figures since flatter the lexicons.
+BLIND_CHECKS = {language: DATA_DIR / "moderation" / f"blind_check_{language}.tsv"
+                for language in ("en", "fr", "ar", "tn")}
 
 
 def tsac_labelled() -> list[dict]:
@@ -46,6 +51,18 @@ def moderation_report(is_abusive=moderation.is_abusive) -> dict:
             for group, count in sorted(counts.items())}
 
 
+def blind_check_report(is_abusive=moderation.is_abusive) -> dict:
+    """{language: {"abusive", "hidden", "harmless", "harmless_hidden"}} over the blind checks."""
+    report = {}
+    for language, path in BLIND_CHECKS.items():
+        rows = [line.split("\t", 1) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        hidden = Counter(label for label, text in rows if is_abusive(text))
+        labels = Counter(label for label, _ in rows)
+        report[language] = {"abusive": labels["abusive"], "hidden": hidden["abusive"], "harmless": labels["ok"],
+                            "harmless_hidden": hidden["ok"]}
+    return report
+
+
 def false_reply_report(matcher) -> dict:
     """{corpus: {"comments", "replied"}} over every held-out comment of the corpora: all ask a shop nothing, so
     each one `matcher` (all intents) would answer is a false reply."""
@@ -73,4 +90,12 @@ def format_moderation(report: dict) -> str:
 def format_false_replies(report: dict) -> str:
     rows = ["replies to real comments that ask nothing (held out)", f"{'corpus':<10}{'n':>6}{'replied':>9}"]
     rows += [f"{name:<10}{row['comments']:>6}{row['replied']:>9.1%}" for name, row in report.items()]
+    return "\n".join(rows)
+
+
+def format_blind_checks(report: dict) -> str:
+    rows = ["abuse hidden, blind checks (written for this project; read after their first measure)",
+            f"{'lang':<6}{'abusive':>9}{'hidden':>8}{'harmless':>10}{'hidden':>8}"]
+    rows += [f"{language:<6}{row['abusive']:>9}{row['hidden'] / row['abusive']:>8.1%}{row['harmless']:>10}"
+             f"{row['harmless_hidden'] / row['harmless']:>8.1%}" for language, row in report.items()]
     return "\n".join(rows)

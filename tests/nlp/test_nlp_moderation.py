@@ -6,7 +6,7 @@ from app.models import SocialPage
 from app.services import why
 from app.services.pipeline import comment_decision
 from app.services.pipeline.comment_decision import Comment
-from nlp import abuse_lexicon, moderation, normalize
+from nlp import abuse_lexicon, moderation, moderation_eval, normalize
 
 ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "espèce d'attardé", "t'es qu'une salope",
          "ya 9a7ba", "يا ولاد الوسخة", "nik omek ya 7mar",
@@ -146,3 +146,13 @@ def test_figures_of_speech_that_borrow_a_questions_words_are_not_answered(model,
                                           ("vous livrez à Sfax ?", "delivery")])
 def test_shop_questions_with_the_same_words_are_still_answered(model, matcher, text, intent):
     assert [found.name for found in matcher.match(text).intents][:1] == [intent]
+
+
+def test_the_blind_checks_count_every_language_s_comments_and_those_hidden():
+    report = moderation_eval.blind_check_report(lambda text: "ya" in text.split())
+    assert set(report) == {"en", "fr", "ar", "tn"}
+    assert all(row["abusive"] == row["harmless"] == 60 for row in report.values())
+    assert report["tn"]["hidden"] > 0 and report["en"]["hidden"] == report["en"]["harmless_hidden"] == 0
+    hiding_all = moderation_eval.blind_check_report(lambda text: True)
+    assert all(row["hidden"] == row["harmless_hidden"] == 60 for row in hiding_all.values())
+    assert "fr" in moderation_eval.format_blind_checks(report).split()
