@@ -30,11 +30,11 @@ FILLERS_AT_MOST = 2
 SELF_AFTER = frozenset({("je", "fais"), ("je", "suis"), ("que", "je"), ("i", "am"), ("i", "m")})
 MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "dumbass", "imbecile", "debile", "abruti",
                           "abrutie", "cretin", "cretine", "conne", "teube", "ghbi"})
-# A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), a star a
-# letter, can be any one-word insult of the lexicons or a swear word that insults no one (MASKED_SWEARING). The
-# comment is abusive only when every reading is: "s**t happens" can be "shit happens".
+# A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), its first
+# letter shown and a star a letter, can be any one-word insult of the lexicons or a swear word that insults no one
+# (MASKED_SWEARING). The comment is abusive only when every reading is: "s**t happens" can be "shit happens".
 MASKED_SWEARING = frozenset({"shit", "fuck", "fucking", "damn", "hell", "crap", "merde", "putain", "bordel"})
-_MASKED = re.compile(r"[^\W\d_]*(?:\*[^\W\d_]*)+")
+_MASKED = re.compile(r"(?<![\w*])[^\W\d_]+(?:\*[^\W\d_]*)+")
 # Masked words read and readings tried at most, whatever the comment.
 MASKED_WORDS = 16
 MASK_READINGS = 16
@@ -162,7 +162,7 @@ def masked_insult(text: str) -> bool:
     text = normalize.strip_marks(text.casefold())
     pieces, fits, last = [], [], 0
     for found in itertools.islice(_MASKED.finditer(text), MASKED_WORDS):
-        words = _fits(found.group()) if found.group().strip("*") else []
+        words = _fits(found.group())
         if words:
             pieces.append(normalize.tokens(text[last:found.start()]))
             fits.append(words)
