@@ -11,10 +11,12 @@ from nlp.training import DATA_DIR
 # TSAC labels sentiment, not offence: its held-out negative comments were labelled abusive or not by hand for a
 # sample of 200 (nlp/data/README.md, "Moderation"); its positive ones count as not abusive.
 TSAC_LABELS = DATA_DIR / "moderation" / "tsac_heldout_labels.tsv"
-# 60 abusive and 60 harmless comments a language, a third of the harmless ones near-misses on purpose. Their misses
-# were read after a first measure (nlp/data/README.md, "Moderation"), so the figures since flatter the lexicons.
-BLIND_CHECKS = {language: DATA_DIR / "moderation" / f"blind_check_{language}.tsv"
-                for language in ("en", "fr", "ar", "tn")}
+# Per language, a first check (60 abusive and 60 harmless comments, a third of the harmless ones near-misses on
+# purpose) and a second one on shop pages (50 and 50: harassment of staff and of models, body-shaming). The misses of
+# the first checks and of the second's English and French were read after a first measure (nlp/data/README.md,
+# "Moderation"), so those figures flatter the lexicons; the second's Arabic and Tunisian were never read.
+BLIND_CHECKS = {f"{language}{round}": DATA_DIR / "moderation" / f"blind_check{round}_{language}.tsv"
+                for round in ("", "2") for language in ("en", "fr", "ar", "tn")}
 
 
 def tsac_labelled() -> list[dict]:
@@ -94,7 +96,7 @@ def format_false_replies(report: dict) -> str:
 
 
 def format_blind_checks(report: dict) -> str:
-    rows = ["abuse hidden, blind checks (written for this project; read after their first measure)",
+    rows = ["abuse hidden, blind checks (written for this project; all but ar2 and tn2 read after their first measure)",
             f"{'lang':<6}{'abusive':>9}{'hidden':>8}{'harmless':>10}{'hidden':>8}"]
     rows += [f"{language:<6}{row['abusive']:>9}{row['hidden'] / row['abusive']:>8.1%}{row['harmless']:>10}"
              f"{row['harmless_hidden'] / row['harmless']:>8.1%}" for language, row in report.items()]

@@ -35,7 +35,8 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             "el kalb mte3i mridh, chkoun ya3ref veterinaire?", "عندي حمار للبيع في القيروان", "شريت فرخ دجاج",
             # Other senses of an insult's word: pork, a zebra, a cigarette, a plant, a low price.
             "هل المنتج خالي من دهن الخنزير؟", "عندكم لعبة حمار وحشي؟", "on my fag break and shopping lol",
-            "love the pussy willow in the arrangement", "السعر واطي برشا", "I'm a total moron, I typed the wrong address"]
+            "love the pussy willow in the arrangement", "السعر واطي برشا",
+            "I'm a total moron, I typed the wrong address"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
@@ -150,9 +151,10 @@ def test_shop_questions_with_the_same_words_are_still_answered(model, matcher, t
 
 def test_the_blind_checks_count_every_language_s_comments_and_those_hidden():
     report = moderation_eval.blind_check_report(lambda text: "ya" in text.split())
-    assert set(report) == {"en", "fr", "ar", "tn"}
-    assert all(row["abusive"] == row["harmless"] == 60 for row in report.values())
+    assert set(report) == {"en", "fr", "ar", "tn", "en2", "fr2", "ar2", "tn2"}
+    assert all(row["abusive"] == row["harmless"] == (50 if name.endswith("2") else 60) for name, row in report.items())
     assert report["tn"]["hidden"] > 0 and report["en"]["hidden"] == report["en"]["harmless_hidden"] == 0
     hiding_all = moderation_eval.blind_check_report(lambda text: True)
-    assert all(row["hidden"] == row["harmless_hidden"] == 60 for row in hiding_all.values())
-    assert "fr" in moderation_eval.format_blind_checks(report).split()
+    assert all(row["hidden"] == row["abusive"] and row["harmless_hidden"] == row["harmless"]
+               for row in hiding_all.values())
+    assert "fr2" in moderation_eval.format_blind_checks(report).split()
