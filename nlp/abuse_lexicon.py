@@ -18,9 +18,9 @@ NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "
 # between: a thing or a situation is meant ("c'est débile, j'ai commandé deux fois", "that's idiotic"), while "c'est un
 # idiot" still names a person. A few small words may stand between. Slurs and obscenity stay abusive whoever they are
 # said of.
-SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",))
+SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",), ("انا",))
 SELF_FILLERS = frozenset({"such", "an", "a", "so", "really", "total", "complete", "absolute", "un", "une", "vraiment",
-                          "trop", "tellement"})
+                          "trop", "tellement", "elli", "اللي"})
 THING = (("c", "est"), ("cest",), ("it", "s"), ("it", "is"), ("that", "s"), ("that", "is"), ("thats",),
          ("this", "is"))
 THING_FILLERS = frozenset({"so", "really", "just", "totally", "completely", "vraiment", "trop", "tellement",
@@ -29,7 +29,7 @@ FILLERS_AT_MOST = 2
 # "I am" after it: "quel idiot je fais", "quelle conne je suis", "what an idiot i am".
 SELF_AFTER = frozenset({("je", "fais"), ("je", "suis"), ("que", "je"), ("i", "am"), ("i", "m")})
 MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "dumbass", "imbecile", "debile", "abruti",
-                          "abrutie", "cretin", "cretine", "conne", "teube", "ghbi"})
+                          "abrutie", "cretin", "cretine", "conne", "teube", "ghbi", "غبي", "غبيه"})
 # A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), its first
 # letter shown and a star a letter, can be any one-word insult of the lexicons or a swear word that insults no one
 # (MASKED_SWEARING). The comment is abusive only when every reading is: "s**t happens" can be "shit happens".

@@ -12,11 +12,13 @@ from nlp.training import DATA_DIR
 # sample of 200 (nlp/data/README.md, "Moderation"); its positive ones count as not abusive.
 TSAC_LABELS = DATA_DIR / "moderation" / "tsac_heldout_labels.tsv"
 # Per language, a first check (60 abusive and 60 harmless comments, a third of the harmless ones near-misses on
-# purpose) and a second one on shop pages (50 and 50: harassment of staff and of models, body-shaming). The misses of
-# the first checks and of the second's English and French were read after a first measure (nlp/data/README.md,
-# "Moderation"), so those figures flatter the lexicons; the second's Arabic and Tunisian were never read.
+# purpose), a second one on shop pages (50 and 50: harassment of staff and of models, body-shaming) and a third on a
+# shop page's month of comments (50 and 50). The misses of the first checks, of the second's English and French and
+# of the third's Arabic and Tunisian were read after a first measure (nlp/data/README.md, "Moderation"), so those
+# figures flatter the lexicons; the others (NEVER_READ) were never read.
 BLIND_CHECKS = {f"{language}{round}": DATA_DIR / "moderation" / f"blind_check{round}_{language}.tsv"
-                for round in ("", "2") for language in ("en", "fr", "ar", "tn")}
+                for round in ("", "2", "3") for language in ("en", "fr", "ar", "tn")}
+NEVER_READ = ("ar2", "tn2", "en3", "fr3")
 
 
 def tsac_labelled() -> list[dict]:
@@ -96,7 +98,8 @@ def format_false_replies(report: dict) -> str:
 
 
 def format_blind_checks(report: dict) -> str:
-    rows = ["abuse hidden, blind checks (written for this project; all but ar2 and tn2 read after their first measure)",
+    never_read = ", ".join(NEVER_READ)
+    rows = [f"abuse hidden, blind checks (written for this project; read after a first measure but {never_read})",
             f"{'lang':<6}{'abusive':>9}{'hidden':>8}{'harmless':>10}{'hidden':>8}"]
     rows += [f"{language:<6}{row['abusive']:>9}{row['hidden'] / row['abusive']:>8.1%}{row['harmless']:>10}"
              f"{row['harmless_hidden'] / row['harmless']:>8.1%}" for language, row in report.items()]

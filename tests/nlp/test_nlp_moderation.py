@@ -22,7 +22,9 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          "ya kalb 3andi jem3a nestanna",
          # British and Indian English name-calling, telling someone to die, threats; Arabic vocatives and curses.
          "shut your gob you pillock", "go hang yourself", "I know where you live", "stop spamming bhakt chutiya",
-         "يا سافل يا منحط", "الله يحرقك", "يا الواطي"]
+         "يا سافل يا منحط", "الله يحرقك", "يا الواطي",
+         # Curses of illness, threats to a shop, vocatives.
+         "ان شاء الله يجيك السرطان", "اقسم بالله لاحرق محلك", "nchallah tmout b marthek", "ya mtakhalef"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
@@ -74,7 +76,7 @@ def test_a_word_that_only_looks_like_an_insult_once_its_letters_are_single_is_no
 
 
 @pytest.mark.parametrize("text", ["I'm such an idiot, I ordered the wrong size", "je suis vraiment débile",
-                                  "ana ghbi nsit"])
+                                  "ana ghbi nsit", "انا اللي غبية، طلبت المقاس الغلط"])
 def test_a_mild_insult_a_comment_says_of_its_writer_is_not_abuse(text):
     assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
@@ -151,8 +153,8 @@ def test_shop_questions_with_the_same_words_are_still_answered(model, matcher, t
 
 def test_the_blind_checks_count_every_language_s_comments_and_those_hidden():
     report = moderation_eval.blind_check_report(lambda text: "ya" in text.split())
-    assert set(report) == {"en", "fr", "ar", "tn", "en2", "fr2", "ar2", "tn2"}
-    assert all(row["abusive"] == row["harmless"] == (50 if name.endswith("2") else 60) for name, row in report.items())
+    assert set(report) == {f"{language}{round}" for language in ("en", "fr", "ar", "tn") for round in ("", "2", "3")}
+    assert all(row["abusive"] == row["harmless"] == (60 if name.isalpha() else 50) for name, row in report.items())
     assert report["tn"]["hidden"] > 0 and report["en"]["hidden"] == report["en"]["harmless_hidden"] == 0
     hiding_all = moderation_eval.blind_check_report(lambda text: True)
     assert all(row["hidden"] == row["abusive"] and row["harmless_hidden"] == row["harmless"]
