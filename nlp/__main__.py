@@ -57,9 +57,10 @@ def run_train(_: argparse.Namespace) -> None:
 
 
 def _train_moderation() -> str:
-    heads = moderation_training.load_or_train()
-    sizes = ", ".join(f"{name} {len(head.weights)} features" for name, head in heads.items())
-    return f"abuse and chatter model {moderation_training.model_path()} ({sizes})"
+    weights = moderation_training.load_or_train().weights.values()
+    abusive, chatter = sum(1 for weight in weights if weight.real), sum(1 for weight in weights if weight.imag)
+    return f"abuse and chatter model {moderation_training.model_path()} (abusive {abusive} features, chatter " \
+           f"{chatter} features)"
 
 
 def run_match(options: argparse.Namespace) -> None:

@@ -60,12 +60,13 @@ class Matcher:
         ranking = intents.ranked(scores)
         # What the comment asks whatever the agent answers: it sets the negative threshold for every agent alike.
         asked = intents.asked(scores, ranking, self.model.threshold)
-        # Real chatter borrows a question's words ("Can you take that to the bank?"): scored only when it would be
-        # answered, it silences the comment.
-        chatter = bool(asked) and moderation.chatter(tokens)
+        moderated = moderation.read(text or "", tokens)
+        # Real chatter borrows a question's words ("Can you take that to the bank?"): when it would be answered, it
+        # silences the comment.
+        chatter = bool(asked) and moderated.chatter
         if chatter:
             asked = []
-        abusive = moderation.abusive(text or "", tokens)
+        abusive = moderated.abusive
         return Match(
             text=text,
             language=language.detect(tokens, self.model, decisions),

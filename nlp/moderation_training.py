@@ -5,8 +5,9 @@ the shop comments of nlp/data/comments_train.jsonl and the sentences of nlp/data
   with a lexicon insult in it (complaints teach the head what is not abuse).
 - chatter: every corpus comment and every shop comment that asks nothing, against the shop comments that ask.
 The abuse head's features are scaled by their naive Bayes log-count ratios before the regression (folded into its
-weights afterwards, so scoring is unchanged). The fitted weights are copied into plain dicts, cached under
-var/nlp-cache/ keyed by data and code like the intent model, and built by `python -m nlp train`."""
+weights afterwards, so scoring is unchanged). The fitted weights of both heads are copied into one plain dict
+(`moderation.both_heads`), cached under var/nlp-cache/ keyed by data and code like the intent model, and built by
+`python -m nlp train`."""
 import hashlib
 import pickle
 from pathlib import Path
@@ -150,7 +151,8 @@ def compact(vectorizer, classifiers: dict, scales: dict) -> dict[str, moderation
     return models
 
 
-def load() -> dict[str, moderation.Model]:
+def load() -> moderation.Model:
+    """The cached model, both heads in one (`moderation.both_heads`)."""
     path = model_path()
     try:
         with path.open("rb") as handle:
@@ -161,15 +163,15 @@ def load() -> dict[str, moderation.Model]:
         raise training.ModelUnavailable("unreadable", path, f": {error}", model=MODEL_NAME) from None
 
 
-def load_or_train() -> dict[str, moderation.Model]:
+def load_or_train() -> moderation.Model:
     try:
         return load()
     except training.ModelUnavailable:
-        models = compact(*fit(examples()))
+        model = moderation.both_heads(compact(*fit(examples())))
         path = model_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{id(models)}.tmp")
+        partial = path.with_suffix(f".{id(model)}.tmp")
         with partial.open("wb") as handle:
-            pickle.dump(models, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(model, handle, protocol=pickle.HIGHEST_PROTOCOL)
         partial.replace(path)
-        return models
+        return model

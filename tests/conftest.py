@@ -25,7 +25,7 @@ def intent_model():
 
     with locks.held(training.cache_dir() / "build.lock"):
         intents.use_model(training.load_or_train())
-        moderation.use_models(moderation_training.load_or_train())
+        moderation.use_model(moderation_training.load_or_train())
 
 
 @pytest.fixture(scope="session")

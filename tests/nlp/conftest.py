@@ -14,7 +14,7 @@ DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
 def model():
     loaded = training.load_or_train()
     intents.use_model(loaded)
-    moderation.use_models(moderation_training.load_or_train())  # the abuse model every match reads too
+    moderation.use_model(moderation_training.load_or_train())  # the abuse model every match reads too
     return loaded
 
 

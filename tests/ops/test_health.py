@@ -74,7 +74,7 @@ def test_not_ready_names_the_abuse_and_chatter_model_while_it_is_not_built(clien
     (tmp_path / built.name).write_bytes(built.read_bytes())  # the intent model alone: a half-finished build
     monkeypatch.setenv("NLP_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(intents, "_model", None)
-    monkeypatch.setattr(moderation, "_models", None)
+    monkeypatch.setattr(moderation, "_model", None)
 
     answer = client.get("/readyz")
 
