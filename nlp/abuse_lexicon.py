@@ -1,7 +1,7 @@
 """The abuse lexicons (nlp/data/lexicons/abusive_*.txt) as the engine reads them: a comment's words and phrases,
 spelt the many ways fans write them (letters doubled, a prefix glued, letters masked with asterisks), each entry
 taken back where its words name no one (after a negator, said of the writer or of a thing, an animal owned or sold,
-another sense of the word). nlp/moderation.py joins this to the abuse model."""
+a product called garbage, another sense of the word). nlp/moderation.py joins this to the abuse model."""
 import itertools
 import re
 from functools import lru_cache
@@ -53,17 +53,36 @@ TRADED_BEFORE = ("3andi 3andna عندي عندنا nechri nchri نشري chrit c
 OWNED_AFTER = "mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي تبعي تبعنا ديالي ديالنا حقي عندي عندنا للبيع bi3 حراسه وحشي"
 OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": ("", "break packet"),
                 "pussy": ("", "willow"), "faggots": ("", "peas gravy")}
+# Dirty, garbage, rotten and tasteless call a person names, and also say what a thing is worth: after the thing a
+# comment is about ("المنتج زبالة", "el 5obza 5amja", "الطقس زبلة", "الطعم مسخ", "el service wsa5") they make a
+# complaint (nlp/sentiment.py) or a remark, not abuse; said to someone ("ya msakh", "enti zebla") they insult.
+FILTHY = ("masakh mesakh msakh mase5 masi5 mas5a msa5 مسخ مسخه ماسخ zebla zebbla زبله زباله wsakh wsa5 wsekh وسخ وسخه "
+          "khamej khamja khomej 5amej 5amja خامج خامجه")
+THINGS_BEFORE = (
+    "المنتج منتج المنتوج منتوج السلعه سلعه البضاعه بضاعه الخدمه خدمه التوصيل توصيل الشحن الطعم طعم الماكله ماكله "
+    "الاكل اكل الطقس طقس الجو الماتش ماتش الجوده جوده القماش قماش الكوموند الطلبيه طلبيه المحل محل الصفحه الفيديو "
+    "فيديو البرنامج برنامج الحلقه الفيلم فيلم الاغنيه الريحه ريحه التطبيق الموقع الشارع الحومه الخبزه الخبز خبز "
+    "الحليب الطماطم الغلال الخضره اللحم الدجاج الحلو القاطو الجاتو الباكو الكرتونه الصباط صباط الحذاء القميص السروال "
+    "العطر عطر الماكياج الصابون الماء الما الكاس القهوه قهوه الشاي التاي السوم الاسعار الثمن produit produits prod "
+    "service servis livraison commande comande 9omja 5obza khobza makla mekla ta3m gout goût qualite qualité match "
+    "film video vidéo emission programme jaw ta9s sel3a sabbat sebbat 9mijja serwel parfum ri7a soum prix pizza "
+    "sandwich 9ahwa qahwa cafe café tay matchs")
+# How many words before or after a word of another sense may show it; a thing a filthy word is said of is right
+# before it, or one word away ("الماتش كان زبالة", "الطقس اليوم زبلة").
 NEAR = 4
+THING_NEAR = 2
 VOCATIVES = frozenset({"ya", "يا"})
 
 
-def _senses() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-    """Each word of OTHER_SENSES and ANIMALS, normalised: the words that show its other sense before it and after."""
+def _senses() -> dict[str, tuple[frozenset[str], frozenset[str], int]]:
+    """Each word of OTHER_SENSES, ANIMALS and FILTHY, normalised: the words that show its other sense before it and
+    after, and how far."""
     def words(text: str) -> frozenset[str]:
         return frozenset(normalize.tokens(text))
 
-    senses = {word: (words(TRADED_BEFORE), words(OWNED_AFTER)) for word in words(ANIMALS)}
-    senses.update({word: (words(before), words(after)) for word, (before, after) in OTHER_SENSES.items()})
+    senses = {word: (words(TRADED_BEFORE), words(OWNED_AFTER), NEAR) for word in words(ANIMALS)}
+    senses.update({word: (words(THINGS_BEFORE), frozenset(), THING_NEAR) for word in words(FILTHY)})
+    senses.update({word: (words(before), words(after), NEAR) for word, (before, after) in OTHER_SENSES.items()})
     return senses
 
 
@@ -136,9 +155,9 @@ def in_other_sense(tokens: list[str], start: int) -> bool:
     """True when the words near tokens[start] show its sense that names no one (SENSES)."""
     if start > 0 and tokens[start - 1] in VOCATIVES:
         return False
-    before, after = SENSES[tokens[start]]
-    return not before.isdisjoint(tokens[max(start - NEAR, 0):start]) or \
-        not after.isdisjoint(tokens[start + 1:start + 1 + NEAR])
+    before, after, near = SENSES[tokens[start]]
+    return not before.isdisjoint(tokens[max(start - near, 0):start]) or \
+        not after.isdisjoint(tokens[start + 1:start + 1 + near])
 
 
 def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:

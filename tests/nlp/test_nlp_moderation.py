@@ -60,6 +60,24 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
     assert comment_decision.negative_kind(matcher.match("ya 9a7ba")) == comment_decision.ABUSIVE
 
 
+@pytest.mark.parametrize("text", ["السلعة متاعكم زبالة", "el produit zebla w ghali", "التوصيل زبالة و الطرد مكسور",
+                                  "el livraison zebla"])
+def test_garbage_said_of_what_the_shop_sells_or_does_is_a_complaint(model, matcher, text):
+    match = matcher.match(text)
+    assert match.negative and not match.abusive
+    assert comment_decision.negative_kind(match) == comment_decision.COMPLAINT
+
+
+@pytest.mark.parametrize("text", ["الطقس اليوم زبلة", "el 9ahwa masakh lyoum", "الماتش كان زبالة", "el service wsa5"])
+def test_dirty_garbage_rotten_or_tasteless_after_a_thing_is_no_lexicon_insult(text):
+    assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
+
+
+@pytest.mark.parametrize("text", ["ya zebla", "يا مسخ", "انت خامج", "masakh", "يا زبالة المنتج", "enti wsa5"])
+def test_dirty_garbage_rotten_or_tasteless_said_to_someone_insults(model, matcher, text):
+    assert abuse_lexicon.lexicon().hit(normalize.tokens(text)) and matcher.match(text).abusive
+
+
 def test_a_negator_before_an_insult_takes_it_back(model):
     assert abuse_lexicon.lexicon().hit(["ya", "kalb"]) and not abuse_lexicon.lexicon().hit(["not", "idiot"])
 
