@@ -89,7 +89,7 @@ class LinearModel:
     def language(self, decisions: np.ndarray) -> str:
         """The language whose column decides highest."""
         start = len(self.calibrated)
-        return self.languages[int(np.argmax(decisions[start:]))]
+        return self.languages[int(decisions[start:].argmax())]
 
     def save(self, path: Path) -> None:
         """Write atomically, so a worker never loads a half-written model."""
