@@ -1,5 +1,7 @@
 """Abuse (insults, slurs, obscenity, threats) hidden in every language and told apart from complaints, and the
 "hide negative comments" switch with the page's "keep complaints visible" (issue 41)."""
+import pickle
+
 import pytest
 
 from app.models import SocialPage
@@ -178,3 +180,15 @@ def test_the_blind_checks_count_every_language_s_comments_and_those_hidden():
     assert all(row["hidden"] == row["abusive"] and row["harmless_hidden"] == row["harmless"]
                for row in hiding_all.values())
     assert "fr2" in moderation_eval.format_blind_checks(report).split()
+
+
+def test_both_heads_read_as_each_head_alone_and_after_the_cache_is_loaded_again():
+    abuse = moderation.Model(weights={"w:idiot": 2.5, "<id": 0.5, "p:you idiot": 1.0}, intercept=-1.0)
+    chatter = moderation.Model(weights={"w:idiot": -0.5, "w:politics": 3.0}, intercept=0.5)
+    both = moderation.both_heads({moderation.ABUSIVE: abuse, moderation.CHATTER: chatter})
+    for tokens in (["you", "idiot"], ["politics"], []):
+        decision = both.decision(tokens)
+        assert (decision.real, decision.imag) == (abuse.decision(tokens), chatter.decision(tokens))
+    for model in (both, abuse):
+        loaded = pickle.loads(pickle.dumps(model))
+        assert loaded.weights == model.weights and loaded.decision(["you", "idiot"]) == model.decision(["you", "idiot"])
