@@ -64,9 +64,15 @@ THINGS_BEFORE = (
     "فيديو البرنامج برنامج الحلقه الفيلم فيلم الاغنيه الريحه ريحه التطبيق الموقع الشارع الحومه الخبزه الخبز خبز "
     "الحليب الطماطم الغلال الخضره اللحم الدجاج الحلو القاطو الجاتو الباكو الكرتونه الصباط صباط الحذاء القميص السروال "
     "العطر عطر الماكياج الصابون الماء الما الكاس القهوه قهوه الشاي التاي السوم الاسعار الثمن produit produits prod "
-    "service servis livraison commande comande 9omja 5obza khobza makla mekla ta3m gout goût qualite qualité match "
-    "film video vidéo emission programme jaw ta9s sel3a sabbat sebbat 9mijja serwel parfum ri7a soum prix pizza "
-    "sandwich 9ahwa qahwa cafe café tay matchs")
+    "service servis livraison commande comande 9omja 5obza makla mekla ta3m gout qualite match "
+    "film video emission programme jaw ta9s sel3a sabbat sebbat 9mijja serwel parfum ri7a soum prix pizza "
+    "sandwich 9ahwa cafe tay matchs "
+    # What shops sell most, as their comments name it: clothes, shoes and bags, beauty, phones, furniture.
+    "الكسوه كسوه الروبه روبه الفستان فستان الجاكيت البنطلون السبادري الشلاكه الساك ساك الشنطه الحقيبه "
+    "الكريمه كريمه الشامبو الروج التلفون تلفون الهاتف هاتف الشارجور الشاحن السماعات الكاسك الطاوله الكرسي "
+    "الفراش البلاستيك الخشب pull robe jupe pantalon veste manteau kaswa kabbout sac chaussures espadrille "
+    "basket creme shampoing rouge telephone tel chargeur ecouteurs casque montre "
+    "table chaise matelas tissu")
 # How many words before or after a word of another sense may show it; a thing a filthy word is said of is right
 # before it, or one word away ("الماتش كان زبالة", "الطقس اليوم زبلة").
 NEAR = 4

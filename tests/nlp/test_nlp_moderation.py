@@ -63,7 +63,7 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
 
 
 @pytest.mark.parametrize("text", ["السلعة متاعكم زبالة", "el produit zebla w ghali", "التوصيل زبالة و الطرد مكسور",
-                                  "el livraison zebla"])
+                                  "el livraison zebla", "التلفون زبالة", "el pull zebla"])
 def test_garbage_said_of_what_the_shop_sells_or_does_is_a_complaint(model, matcher, text):
     match = matcher.match(text)
     assert match.negative and not match.abusive
