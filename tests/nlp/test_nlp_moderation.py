@@ -75,7 +75,8 @@ def test_dirty_garbage_rotten_or_tasteless_after_a_thing_is_no_lexicon_insult(te
     assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
-@pytest.mark.parametrize("text", ["ya zebla", "يا مسخ", "انت خامج", "masakh", "يا زبالة المنتج", "enti wsa5"])
+@pytest.mark.parametrize("text", ["ya zebla", "يا مسخ", "انت خامج", "masakh", "يا زبالة المنتج", "enti wsa5",
+                                  "enti wsa5a"])
 def test_dirty_garbage_rotten_or_tasteless_said_to_someone_insults(model, matcher, text):
     assert abuse_lexicon.lexicon().hit(normalize.tokens(text)) and matcher.match(text).abusive
 
