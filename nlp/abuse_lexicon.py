@@ -56,8 +56,8 @@ OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": (
 # Dirty, garbage, rotten and tasteless call a person names, and also say what a thing is worth: after the thing a
 # comment is about ("المنتج زبالة", "el 5obza 5amja", "الطقس زبلة", "الطعم مسخ", "el service wsa5") they make a
 # complaint (nlp/sentiment.py) or a remark, not abuse; said to someone ("ya msakh", "enti zebla") they insult.
-FILTHY = ("masakh mesakh msakh mase5 masi5 mas5a msa5 مسخ مسخه ماسخ zebla zebbla زبله زباله wsakh wsa5 wsekh wsa5a "
-          "wsekha وسخ وسخه khamej khamja khomej 5amej 5amja خامج خامجه")
+FILTHY = ("masakh mesakh msakh mase5 masi5 mas5a مسخ مسخه ماسخ zebla zebbla زبله زباله wsa5 wsekh wsa5a wsekha وسخ "
+          "وسخه khomej 5amej 5amja خامج خامجه")
 THINGS_BEFORE = (
     "المنتج منتج المنتوج منتوج السلعه سلعه البضاعه بضاعه الخدمه خدمه التوصيل توصيل الشحن الطعم طعم الماكله ماكله "
     "الاكل اكل الطقس طقس الجو الماتش ماتش الجوده جوده القماش قماش الكوموند الطلبيه طلبيه المحل محل الصفحه الفيديو "

@@ -6,8 +6,8 @@ n-grams and word pairs (the abuse head's weighted by naive Bayes ratios when fit
 a comment costs a few dict look-ups a word, for both heads at once (`both_heads`)."""
 import math
 from array import array
-from itertools import repeat
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from nlp import normalize
 from nlp.abuse_lexicon import lexicon, masked_insult
@@ -58,7 +58,7 @@ class Model:
         weights = state["real"] if isinstance(state["intercept"], float) else map(complex, state["real"], state["imag"])
         self.__init__(weights=dict(zip(state["features"], weights)), intercept=state["intercept"])
 
-    def _word(self, word: str) -> tuple[float, int]:
+    def _word(self, word: str) -> tuple[float | complex, int]:
         """A word's summed weight and feature count, cached: the same few thousand words make most comments."""
         found = self._words.get(word)
         if found is None:
