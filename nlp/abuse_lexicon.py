@@ -72,7 +72,12 @@ THINGS_BEFORE = (
     "الكريمه كريمه الشامبو الروج التلفون تلفون الهاتف هاتف الشارجور الشاحن السماعات الكاسك الطاوله الكرسي "
     "الفراش البلاستيك الخشب pull robe jupe pantalon veste manteau kaswa kabbout sac chaussures espadrille "
     "basket creme shampoing rouge telephone tel chargeur ecouteurs casque montre "
-    "table chaise matelas tissu")
+    "table chaise matelas tissu "
+    # Food and drink, what a food page's complaints name.
+    "الكسكسي كسكسي البيتزا بيتزا الحلويات حلويات الكيك كيك الحوت حوت لحم دجاج الجبن العصير عصير الياغورت "
+    "الشكلاطه المقرونه السلاطه الصوص الفريت السندويتش الكسكروت kosksi couscous 7lowyet gateau gato cake 7out "
+    "poisson viande l7am djej poulet fromage jben jus 3asir yaourt chocolat ma9rouna pates salade slata sauce "
+    "frites pain khobz food bread meat chicken")
 # How many words before or after a word of another sense may show it; a thing a filthy word is said of is right
 # before it, or one word away ("الماتش كان زبالة", "الطقس اليوم زبلة").
 NEAR = 4
@@ -93,6 +98,7 @@ def _senses() -> dict[str, tuple[frozenset[str], frozenset[str], int]]:
 
 
 SENSES = _senses()
+SENSE_WORDS = frozenset(SENSES)
 
 
 # Words glued to an insult: Arabic's article, "and", "with the", the vocative ("العاهره", "والكلب", "ياحمار") and the
@@ -138,6 +144,16 @@ class Lexicon:
             if token.startswith(prefix) and len(rest) >= SHORTEST_STRIPPED and rest in starts:
                 return rest
         return token
+
+    def without_other_senses(self, tokens: list[str]) -> list[str]:
+        """The tokens less the words of SENSES read in their sense that names no one ("zebla" said of a product, the
+        "kalb" one owns): the abuse head reads the rest, so a word the lexicon spares does not hide the comment through
+        the head ("الخبز خامج", the bread is rotten, read as an insult by the weight "خامج" has in name-calling)."""
+        spelt = [self.word(token) for token in tokens]
+        if SENSE_WORDS.isdisjoint(spelt):
+            return tokens
+        return [token for start, (token, word) in enumerate(zip(tokens, spelt))
+                if not (word in SENSES and in_other_sense(spelt, start))]
 
     def hit(self, tokens: list[str]) -> bool:
         entries, starts, word = self.entries, self.starts, self.word

@@ -1,9 +1,10 @@
-"""Abuse: insults, slurs, obscenity, hate and threats, in English, French, Arabic and Tunisian (both scripts), told
-apart from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse
-lexicons is in it as nlp/abuse_lexicon.py reads them (not where its words name no one), or when the abuse model scores
-it ABUSIVE_THRESHOLD or more. The model (nlp/moderation_training.py) is a logistic regression over words, their letter
-n-grams and word pairs (the abuse head's weighted by naive Bayes ratios when fitted), kept as a plain dict of weights:
-a comment costs a few dict look-ups a word, for both heads at once (`both_heads`)."""
+"""Abuse: insults, slurs, obscenity, hate and threats, in English, French, Arabic and Tunisian (both scripts), told apart
+from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse lexicons is
+in it as nlp/abuse_lexicon.py reads them (not where its words name no one), or when the abuse model scores it
+ABUSIVE_THRESHOLD or more, reading it without those words that name no one. The model (nlp/moderation_training.py) is
+a logistic regression over words, their letter n-grams and word pairs (the abuse head's weighted by naive Bayes ratios
+when fitted), kept as a plain dict of weights: a comment costs a few dict look-ups a word, for both heads at once
+(`both_heads`)."""
 import math
 from array import array
 from dataclasses import dataclass, field
@@ -131,7 +132,7 @@ class Reading:
 
 def read(text: str, tokens: list[str]) -> Reading:
     """Moderation's reading of a comment, its text and its normalised tokens."""
-    decision = model().decision(tokens)
+    decision = model().decision(lexicon().without_other_senses(tokens))
     abusive = lexicon().hit(tokens) or masked_insult(text) or _probability(decision.real) >= ABUSIVE_THRESHOLD
     return Reading(abusive=abusive, chatter=_probability(decision.imag) >= CHATTER_THRESHOLD)
 

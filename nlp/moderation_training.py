@@ -122,7 +122,8 @@ def _diagonal(values):
 
 
 def _features(text: str) -> list[str]:
-    return moderation.features(normalize.tokens(text))
+    """What the heads read of a comment (moderation.read): its words less those the lexicon reads as naming no one."""
+    return moderation.features(abuse_lexicon.lexicon().without_other_senses(normalize.tokens(text)))
 
 
 def _scaled(matrix):

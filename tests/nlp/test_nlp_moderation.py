@@ -63,7 +63,8 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
 
 
 @pytest.mark.parametrize("text", ["السلعة متاعكم زبالة", "el produit zebla w ghali", "التوصيل زبالة و الطرد مكسور",
-                                  "el livraison zebla", "التلفون زبالة", "el pull zebla"])
+                                  "el livraison zebla", "التلفون زبالة", "el pull zebla", "الخبز خامج",
+                                  "الماكلة خامجة", "الكسكسي خامج", "البيتزا زبلة", "الريحة خامجة"])
 def test_garbage_said_of_what_the_shop_sells_or_does_is_a_complaint(model, matcher, text):
     match = matcher.match(text)
     assert match.negative and not match.abusive
@@ -73,6 +74,14 @@ def test_garbage_said_of_what_the_shop_sells_or_does_is_a_complaint(model, match
 @pytest.mark.parametrize("text", ["الطقس اليوم زبلة", "el 9ahwa masakh lyoum", "الماتش كان زبالة", "el service wsa5"])
 def test_dirty_garbage_rotten_or_tasteless_after_a_thing_is_no_lexicon_insult(text):
     assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
+
+
+def test_the_abuse_head_reads_no_word_the_lexicon_reads_as_naming_no_one():
+    lexicon = abuse_lexicon.lexicon()
+    assert lexicon.without_other_senses(normalize.tokens("الخبز خامج")) == normalize.tokens("الخبز")
+    assert lexicon.without_other_senses(["el", "kalb", "mteai", "mrid"]) == ["el", "mteai", "mrid"]
+    assert lexicon.without_other_senses(["enti", "zebla"]) == ["enti", "zebla"]
+    assert lexicon.without_other_senses(["ya", "kalb"]) == ["ya", "kalb"]
 
 
 @pytest.mark.parametrize("text", ["ya zebla", "يا مسخ", "انت خامج", "masakh", "يا زبالة المنتج", "enti wsa5",

@@ -41,7 +41,8 @@ def scored(rows: list[dict], folds: int, strength: float) -> list[tuple[bool, bo
         head = moderation_training.compact(vectorizer, classifiers, scales)[moderation.ABUSIVE]
         for row in tested:
             tokens = normalize.tokens(row["text"])
-            found.append((arabic_script(tokens), row["abusive"], lexicon.hit(tokens), head.score(tokens)))
+            found.append((arabic_script(tokens), row["abusive"], lexicon.hit(tokens),
+                          head.score(lexicon.without_other_senses(tokens))))
         print(f"fold {number + 1}/{folds} done", file=sys.stderr)
     return found
 
