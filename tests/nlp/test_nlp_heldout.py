@@ -2,7 +2,6 @@
 typo away (the builder's near-duplicate rule), the shipped JSONL is exactly what its builder writes from
 heldout/*.txt, and training the model opens no held-out file."""
 import itertools
-import json
 import subprocess
 import sys
 from pathlib import Path

@@ -1,7 +1,6 @@
 """The matcher other code uses: the contract of build_matcher / Match, languages, and the per-agent cache."""
 import pytest
 
-import nlp
 from nlp import MatcherCache
 
 
