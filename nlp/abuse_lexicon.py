@@ -48,9 +48,12 @@ ANIMALS = (
     "kalb kleb klab kelb kalba 7mar hmar bhim bhima bhayem 7allouf hallouf 7alalif 5anzir khanzir far5 farkh 9erda "
     "gerda 7ayawen hayawen كلب كلاب الكلب الكلاب كلبه حمار حمير الحمير بهيم بهيمه بهايم بهائم حلوف حلاليف خنزير "
     "خنازير الخنازير قرد قرود القرود قرده فرخ حيوان حيوانات")
-TRADED_BEFORE = ("3andi 3andna عندي عندنا nechri nchri نشري chrit chrina شريت شرينا nbi3 نبيع yebi3 يبيع لحم دهن شحم "
-                 "جيلاتين film فيلم")
-OWNED_AFTER = "mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي تبعي تبعنا ديالي ديالنا حقي عندي عندنا للبيع bi3 حراسه وحشي"
+TRADED_BEFORE = ("3andi 3andna عندي عندنا nechri nchri نشري chrit chrina شريت شرينا nbi3 نبيع yebi3 يبيع nlawej "
+                 "نلوج لحم دهن شحم جيلاتين film فيلم")
+OWNED_AFTER = ("mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي تبعي تبعنا ديالي ديالنا حقي عندي عندنا للبيع bi3 حراسه وحشي "
+               # A breed names the animal a pet shop's customer asks for ("nheb kalb berger allemand, 9adeh?").
+               "berger malinois husky pitbull rottweiler chihuahua caniche labrador doberman بيرجي مالينوا هاسكي "
+               "بيتبول روتوايلر شيواوا كانيش لابرادور")
 OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": ("", "break packet"),
                 "pussy": ("", "willow"), "faggots": ("", "peas gravy")}
 # Dirty, garbage, rotten and tasteless call a person names, and also say what a thing is worth: after the thing a

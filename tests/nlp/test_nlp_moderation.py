@@ -37,6 +37,8 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             "tu vas te casser la gueule avec ces talons 😂", "kol el kamoun b 40 dinar ? ya sarqa",
             # An animal the comment owns or sells.
             "el kalb mte3i mridh, chkoun ya3ref veterinaire?", "عندي حمار للبيع في القيروان", "شريت فرخ دجاج",
+            # A breed a pet shop's customer asks for; a dog looked for.
+            "nheb kalb berger allemand, 9adeh?", "نحب كلب هاسكي صغير", "nlawej 3la kalb sghir",
             # Other senses of an insult's word: pork, a zebra, a cigarette, a plant, a low price.
             "هل المنتج خالي من دهن الخنزير؟", "عندكم لعبة حمار وحشي؟", "on my fag break and shopping lol",
             "love the pussy willow in the arrangement", "السعر واطي برشا",
