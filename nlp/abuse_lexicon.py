@@ -58,9 +58,10 @@ OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": (
                 "pussy": ("", "willow"), "faggots": ("", "peas gravy")}
 # Dirty, garbage, rotten and tasteless call a person names, and also say what a thing is worth: after the thing a
 # comment is about ("المنتج زبالة", "el 5obza 5amja", "الطقس زبلة", "الطعم مسخ", "el service wsa5") they make a
-# complaint (nlp/sentiment.py) or a remark, not abuse; said to someone ("ya msakh", "enti zebla") they insult.
+# complaint (nlp/sentiment.py) or a remark, not abuse; said to someone ("ya msakh", "enti zebla") they insult. English
+# "sucks" is read the same way ("this product sucks", "you suck").
 FILTHY = ("masakh mesakh msakh mase5 masi5 mas5a مسخ مسخه ماسخ zebla zebbla زبله زباله wsa5 wsekh wsa5a wsekha وسخ "
-          "وسخه khomej 5amej 5amja خامج خامجه")
+          "وسخه khomej 5amej 5amja خامج خامجه suck sucks sux")
 THINGS_BEFORE = (
     "المنتج منتج المنتوج منتوج السلعه سلعه البضاعه بضاعه الخدمه خدمه التوصيل توصيل الشحن الطعم طعم الماكله ماكله "
     "الاكل اكل الطقس طقس الجو الماتش ماتش الجوده جوده القماش قماش الكوموند الطلبيه طلبيه المحل محل الصفحه الفيديو "
@@ -80,7 +81,10 @@ THINGS_BEFORE = (
     "الكسكسي كسكسي البيتزا بيتزا الحلويات حلويات الكيك كيك الحوت حوت لحم دجاج الجبن العصير عصير الياغورت "
     "الشكلاطه المقرونه السلاطه الصوص الفريت السندويتش الكسكروت kosksi couscous 7lowyet gateau gato cake 7out "
     "poisson viande l7am djej poulet fromage jben jus 3asir yaourt chocolat ma9rouna pates salade slata sauce "
-    "frites pain khobz food bread meat chicken")
+    "frites pain khobz food bread meat chicken "
+    # What English complaints name.
+    "product products item delivery shipping quality app website site phone dress shoes order packaging support it "
+    "this that")
 # How many words before or after a word of another sense may show it; a thing a filthy word is said of is right
 # before it, or one word away ("الماتش كان زبالة", "الطقس اليوم زبلة").
 NEAR = 4

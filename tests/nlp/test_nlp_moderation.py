@@ -44,7 +44,7 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             # Other senses of an insult's word: pork, a zebra, a cigarette, a plant, a low price.
             "هل المنتج خالي من دهن الخنزير؟", "عندكم لعبة حمار وحشي؟", "on my fag break and shopping lol",
             "love the pussy willow in the arrangement", "السعر واطي برشا",
-            "I'm a total moron, I typed the wrong address"]
+            "I'm a total moron, I typed the wrong address", "that sucks, hope you feel better"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
@@ -68,7 +68,8 @@ def test_a_complaint_is_negative_without_being_abusive(model, matcher):
 
 @pytest.mark.parametrize("text", ["السلعة متاعكم زبالة", "el produit zebla w ghali", "التوصيل زبالة و الطرد مكسور",
                                   "el livraison zebla", "التلفون زبالة", "el pull zebla", "الخبز خامج",
-                                  "الماكلة خامجة", "الكسكسي خامج", "البيتزا زبلة", "الريحة خامجة"])
+                                  "الماكلة خامجة", "الكسكسي خامج", "البيتزا زبلة", "الريحة خامجة",
+                                  "this product sucks", "your customer service sucks"])
 def test_garbage_said_of_what_the_shop_sells_or_does_is_a_complaint(model, matcher, text):
     match = matcher.match(text)
     assert match.negative and not match.abusive
