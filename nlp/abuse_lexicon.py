@@ -8,26 +8,13 @@ from functools import lru_cache
 
 from nlp import normalize
 from nlp.catalogue import lexicon_phrases
+from nlp.said_of import said_of_no_one_else
 from nlp.sentiment import single_letters
 
 WORD_CACHE = 50_000
 PHRASE_WORDS = 5
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "no"})
-# A mild insult said of no one else is none. "I am" before it: a customer who made a mistake ("I'm such an idiot, I
-# ordered the wrong size", "je suis vraiment débile", "ana ghbi") insults no one. "It is" before it, with no article
-# between: a thing or a situation is meant ("c'est débile, j'ai commandé deux fois", "that's idiotic"), while "c'est un
-# idiot" still names a person. A few small words may stand between. Slurs and obscenity stay abusive whoever they are
-# said of.
-SELF = (("i", "m"), ("i", "am"), ("im",), ("je", "suis"), ("j", "suis"), ("jsuis",), ("chui",), ("ana",), ("انا",))
-SELF_FILLERS = frozenset({"such", "an", "a", "so", "really", "total", "complete", "absolute", "un", "une", "vraiment",
-                          "trop", "tellement", "elli", "اللي"})
-THING = (("c", "est"), ("cest",), ("it", "s"), ("it", "is"), ("that", "s"), ("that", "is"), ("thats",),
-         ("this", "is"))
-THING_FILLERS = frozenset({"so", "really", "just", "totally", "completely", "vraiment", "trop", "tellement",
-                           "completement", "totalement", "carrement"})
-FILLERS_AT_MOST = 2
-# "I am" after it: "quel idiot je fais", "quelle conne je suis", "what an idiot i am".
-SELF_AFTER = frozenset({("je", "fais"), ("je", "suis"), ("que", "je"), ("i", "am"), ("i", "m")})
+# A mild insult said of no one else is none (nlp/said_of.py); slurs and obscenity stay abusive whoever they are said of.
 MILD_INSULTS = frozenset({"idiot", "idiote", "idiots", "idiotic", "moron", "dumbass", "imbecile", "debile", "abruti",
                           "abrutie", "cretin", "cretine", "conne", "teube", "ghbi", "غبي", "غبيه"})
 # A word masked with asterisks by a writer who expects a filter ("c*nnasse", "f**k you", "fils de p***"), its first
@@ -173,13 +160,6 @@ class Lexicon:
                    for size in range(1, PHRASE_WORDS + 1))
 
 
-def said_of_no_one_else(tokens: list[str], start: int) -> bool:
-    """True when the words before tokens[start] say "I am" (SELF) or "it is" (THING), a few small words apart, or the
-    two after it say "I am" (SELF_AFTER)."""
-    return (_after(tokens, start, SELF, SELF_FILLERS) or _after(tokens, start, THING, THING_FILLERS)
-            or tuple(tokens[start + 1:start + 3]) in SELF_AFTER)
-
-
 def in_other_sense(tokens: list[str], start: int) -> bool:
     """True when the words near tokens[start] show its sense that names no one (SENSES)."""
     if start > 0 and tokens[start - 1] in VOCATIVES:
@@ -187,13 +167,6 @@ def in_other_sense(tokens: list[str], start: int) -> bool:
     before, after, near = SENSES[tokens[start]]
     return not before.isdisjoint(tokens[max(start - near, 0):start]) or \
         not after.isdisjoint(tokens[start + 1:start + 1 + near])
-
-
-def _after(tokens: list[str], start: int, openers: tuple[tuple[str, ...], ...], fillers: frozenset[str]) -> bool:
-    end = start
-    while end > 0 and start - end < FILLERS_AT_MOST and tokens[end - 1] in fillers:
-        end -= 1
-    return any(tuple(tokens[max(end - len(opener), 0):end]) == opener for opener in openers)
 
 
 @lru_cache(maxsize=1)

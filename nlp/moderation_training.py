@@ -17,8 +17,8 @@ from nlp import abuse_lexicon, catalogue, corpora, moderation, normalize, traini
 MODEL_NAME = "abuse and chatter model"  # as its absence is named to an operator
 
 WRITTEN_DIR = training.DATA_DIR / "moderation"
-CODE_FILES = ("normalize.py", "corpora.py", "abuse_lexicon.py", "moderation.py", "moderation_training.py",
-              "sentiment.py")
+CODE_FILES = ("normalize.py", "corpora.py", "abuse_lexicon.py", "said_of.py", "moderation.py",
+              "moderation_training.py", "sentiment.py")
 # Chosen on the corpora's training part by cross-validation (nlp/data/README.md, "Moderation"): the chatter head's C,
 # and the abuse head's, which reads its features scaled by how much more often abuse holds them (ABUSE_SMOOTHING).
 C = 4.0

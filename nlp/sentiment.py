@@ -4,6 +4,7 @@ import re
 from functools import lru_cache
 
 from nlp import catalogue, intents, normalize, training
+from nlp.said_of import said_of_oneself
 
 # Chosen by grouped cross-validation (nlp/data/cross_validate.py) on issue 21's training split, head or lexicon:
 # precision / recall 0.77 / 0.75 at 0.5, 0.84 / 0.71 at 0.6, 0.91 / 0.67 at 0.7, the same F1 from 0.6 up. A
@@ -39,6 +40,12 @@ def single_letters(text: str) -> str:
     return _LETTER_RUN.sub(r"\1", text)
 
 
+# Words that judge a person, which customers also say of themselves while asking for help ("je suis nulle en couture,
+# vous faites les retouches ?", "I'm useless at sewing, do you do alterations?"): said so, they complain of nothing. "je suis déçue" stays a complaint.
+SELF_JUDGED = frozenset(single_letters(word) for word in ("nul", "nulle", "useless", "stupid", "idiot", "idiote", "bete",
+                                                         "con", "conne", "ghbi", "غبي"))
+
+
 def lexicon() -> tuple[frozenset[str], frozenset[str]]:
     """Words and phrases that make a comment negative on their own (nlp/data/lexicons/negative*.txt),
     and the words they start with."""
@@ -51,12 +58,13 @@ def lexicon() -> tuple[frozenset[str], frozenset[str]]:
 
 def in_lexicon(tokens: list[str]) -> bool:
     """True when a word or a run of up to three words of the comment is a negative lexicon entry, not right
-    after a negator."""
+    after a negator, and not a judging word the writer says of themselves."""
     entries, starts = lexicon()
-    tokens = [single_letters(token) for token in tokens]
+    written, tokens = tokens, [single_letters(token) for token in tokens]
     return any(" ".join(tokens[start:start + size]) in entries
                for start, token in enumerate(tokens)
                if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
+               and not (token in SELF_JUDGED and said_of_oneself(written, start))
                for size in range(1, PHRASE_WORDS + 1))
 
 

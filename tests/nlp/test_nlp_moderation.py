@@ -28,7 +28,7 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # Curses of illness, threats to a shop, vocatives.
          "ان شاء الله يجيك السرطان", "اقسم بالله لاحرق محلك", "nchallah tmout b marthek", "ya mtakhalef",
          # A curse on a whole shop's people; a wish that it burn with its owner.
-         "انتم لصوص وكذابين الله ياخذكم", "i hope your shop burns down with you inside"]
+         "انتم لصوص وكذابين الله ياخذكم", "i hope your shop burns down with you inside", "الله يلعنكم على هالخدمة"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",

@@ -26,6 +26,13 @@ def test_a_lexicon_word_typed_with_a_doubled_letter_still_counts():
     assert not sentiment.in_lexicon(normalize.tokens("pas nuul"))
 
 
+def test_a_judging_word_the_writer_says_of_themselves_is_no_complaint(model):
+    assert not is_negative("je suis nulle en couture, vous faites les retouches ?")
+    assert not is_negative("I'm useless at sewing, do you do alterations?")
+    assert is_negative("votre service est nul") and is_negative("vous êtes nuls")
+    assert is_negative("je suis déçue, la robe est arrivée déchirée")
+
+
 def test_a_complaint_that_asks_needs_a_lower_score_than_one_that_asks_nothing():
     """Scores as the model gives them: the negative head's probability, a catalogue intent's, the silence head's."""
     from nlp import sentiment, training
