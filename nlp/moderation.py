@@ -1,10 +1,10 @@
-"""Abuse: insults, slurs, obscenity, hate and threats, in English, French, Arabic and Tunisian (both scripts), told apart
-from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse lexicons is
-in it as nlp/abuse_lexicon.py reads them (not where its words name no one), or when the abuse model scores it
-ABUSIVE_THRESHOLD or more, reading it without those words that name no one. The model (nlp/moderation_training.py) is
-a logistic regression over words, their letter n-grams and word pairs (the abuse head's weighted by naive Bayes ratios
-when fitted), kept as a plain dict of weights: a comment costs a few dict look-ups a word, for both heads at once
-(`both_heads`)."""
+"""Abuse: insults, slurs, obscenity, hate and threats, in English, French, Arabic and Tunisian (both scripts), told
+apart from complaints about the shop (nlp/sentiment.py). A comment is abusive when a word or phrase of the abuse
+lexicons is in it as nlp/abuse_lexicon.py reads them (not where its words name no one), or when the abuse model
+scores it ABUSIVE_THRESHOLD or more, reading it without those words that name no one. The model
+(nlp/moderation_training.py) is a logistic regression over words, their letter n-grams and word pairs (the abuse
+head's weighted by naive Bayes ratios when fitted), kept as a plain dict of weights: a comment costs a few dict
+look-ups a word, for both heads at once (`both_heads`)."""
 import math
 from array import array
 from dataclasses import dataclass, field

@@ -41,9 +41,10 @@ def single_letters(text: str) -> str:
 
 
 # Words that judge a person, which customers also say of themselves while asking for help ("je suis nulle en couture,
-# vous faites les retouches ?", "I'm useless at sewing, do you do alterations?"): said so, they complain of nothing. "je suis déçue" stays a complaint.
-SELF_JUDGED = frozenset(single_letters(word) for word in ("nul", "nulle", "useless", "stupid", "idiot", "idiote", "bete",
-                                                         "con", "conne", "ghbi", "غبي"))
+# vous faites les retouches ?", "I'm useless at sewing, do you do alterations?"): said so, they complain of nothing.
+# "je suis déçue" stays a complaint.
+SELF_JUDGED = frozenset(single_letters(word) for word in (
+    "nul", "nulle", "useless", "stupid", "idiot", "idiote", "bete", "con", "conne", "ghbi", "غبي"))
 
 
 def lexicon() -> tuple[frozenset[str], frozenset[str]]:
