@@ -43,6 +43,9 @@ OWNED_AFTER = ("mte3i mte3na ta3i ta3na متاعي متاعنا نتاعي تب�
                "بيتبول روتوايلر شيواوا كانيش لابرادور")
 OTHER_SENSES = {"bitch": ("", "puppies puppy pups pup litter whelped"), "fag": ("", "break packet"),
                 "pussy": ("", "willow"), "faggots": ("", "peas gravy")}
+# Praise in a swear word, right after the word that makes it so: "kick ass boots", "these boots are bad ass" ("kick
+# your ass" stays a threat).
+PRAISING_BEFORE = {"ass": "bad kick"}
 # Dirty, garbage, rotten and tasteless call a person names, and also say what a thing is worth: after the thing a
 # comment is about ("المنتج زبالة", "el 5obza 5amja", "الطقس زبلة", "الطعم مسخ", "el service wsa5") they make a
 # complaint (nlp/sentiment.py) or a remark, not abuse; said to someone ("ya msakh", "enti zebla") they insult. English
@@ -80,14 +83,15 @@ VOCATIVES = frozenset({"ya", "يا"})
 
 
 def _senses() -> dict[str, tuple[frozenset[str], frozenset[str], int]]:
-    """Each word of OTHER_SENSES, ANIMALS and FILTHY, normalised: the words that show its other sense before it and
-    after, and how far."""
+    """Each word of OTHER_SENSES, ANIMALS, FILTHY and PRAISING_BEFORE, normalised: the words that show its other sense
+    before it and after, and how far."""
     def words(text: str) -> frozenset[str]:
         return frozenset(normalize.tokens(text))
 
     senses = {word: (words(TRADED_BEFORE), words(OWNED_AFTER), NEAR) for word in words(ANIMALS)}
     senses.update({word: (words(THINGS_BEFORE), frozenset(), THING_NEAR) for word in words(FILTHY)})
     senses.update({word: (words(before), words(after), NEAR) for word, (before, after) in OTHER_SENSES.items()})
+    senses.update({word: (words(before), frozenset(), 1) for word, before in PRAISING_BEFORE.items()})
     return senses
 
 

@@ -28,7 +28,8 @@ ABUSE = ["you cunt", "shut up faggot", "قحبة", "يا كلب", "ya masakh", "
          # Curses of illness, threats to a shop, vocatives.
          "ان شاء الله يجيك السرطان", "اقسم بالله لاحرق محلك", "nchallah tmout b marthek", "ya mtakhalef",
          # A curse on a whole shop's people; a wish that it burn with its owner.
-         "انتم لصوص وكذابين الله ياخذكم", "i hope your shop burns down with you inside", "الله يلعنكم على هالخدمة"]
+         "انتم لصوص وكذابين الله ياخذكم", "i hope your shop burns down with you inside", "الله يلعنكم على هالخدمة",
+         "i will kick your ass"]
 HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle catastrophe ce match, on a perdu",
             "c'est une catastrophe, j'ai raté la promo", "shit happens, still love the shop", "kalbi yhebek ❤️",
             "combien la robe ?", "بالتوفيق ان شاء الله", "chiot berger allemand de race, vacciné", "mdr tu me tues 😂",
@@ -44,7 +45,9 @@ HARMLESS = ["this is the shit, love it", "holy shit it fits perfectly", "quelle 
             # Other senses of an insult's word: pork, a zebra, a cigarette, a plant, a low price.
             "هل المنتج خالي من دهن الخنزير؟", "عندكم لعبة حمار وحشي؟", "on my fag break and shopping lol",
             "love the pussy willow in the arrangement", "السعر واطي برشا",
-            "I'm a total moron, I typed the wrong address", "that sucks, hope you feel better"]
+            "I'm a total moron, I typed the wrong address", "that sucks, hope you feel better",
+            # Praise in a swear word.
+            "kick ass boots", "these boots are bad ass"]
 COMPLAINT = "Service nul, très déçue, arnaque !"
 
 
