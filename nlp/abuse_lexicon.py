@@ -96,7 +96,6 @@ def _senses() -> dict[str, tuple[frozenset[str], frozenset[str], int]]:
 
 
 SENSES = _senses()
-SENSE_WORDS = frozenset(SENSES)
 
 
 # Words glued to an insult: Arabic's article, "and", "with the", the vocative ("العاهره", "والكلب", "ياحمار") and the
@@ -143,19 +142,24 @@ class Lexicon:
                 return rest
         return token
 
-    def without_other_senses(self, tokens: list[str]) -> list[str]:
+    def spelt(self, tokens: list[str]) -> list[str]:
+        """Each token as the lexicon writes it (`word`): what `hit` and `without_other_senses` read, spelt once by a
+        caller that asks both."""
+        return [self.word(token) for token in tokens]
+
+    def without_other_senses(self, tokens: list[str], spelt: list[str] | None = None) -> list[str]:
         """The tokens less the words of SENSES read in their sense that names no one ("zebla" said of a product, the
         "kalb" one owns): the abuse head reads the rest, so a word the lexicon spares does not hide the comment through
         the head ("الخبز خامج", the bread is rotten, read as an insult by the weight "خامج" has in name-calling)."""
-        spelt = [self.word(token) for token in tokens]
-        if SENSE_WORDS.isdisjoint(spelt):
+        spelt = self.spelt(tokens) if spelt is None else spelt
+        if SENSES.keys().isdisjoint(spelt):
             return tokens
         return [token for start, (token, word) in enumerate(zip(tokens, spelt))
                 if not (word in SENSES and in_other_sense(spelt, start))]
 
-    def hit(self, tokens: list[str]) -> bool:
-        entries, starts, word = self.entries, self.starts, self.word
-        tokens = [word(token) for token in tokens]
+    def hit(self, tokens: list[str], spelt: list[str] | None = None) -> bool:
+        entries, starts = self.entries, self.starts
+        tokens = self.spelt(tokens) if spelt is None else spelt
         return any(" ".join(tokens[start:start + size]) in entries
                    for start, token in enumerate(tokens)
                    if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)

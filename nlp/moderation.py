@@ -132,8 +132,10 @@ class Reading:
 
 def read(text: str, tokens: list[str]) -> Reading:
     """Moderation's reading of a comment, its text and its normalised tokens."""
-    decision = model().decision(lexicon().without_other_senses(tokens))
-    abusive = lexicon().hit(tokens) or masked_insult(text) or _probability(decision.real) >= ABUSIVE_THRESHOLD
+    words = lexicon()
+    spelt = words.spelt(tokens)
+    decision = model().decision(words.without_other_senses(tokens, spelt))
+    abusive = words.hit(tokens, spelt) or masked_insult(text) or _probability(decision.real) >= ABUSIVE_THRESHOLD
     return Reading(abusive=abusive, chatter=_probability(decision.imag) >= CHATTER_THRESHOLD)
 
 
