@@ -59,7 +59,7 @@ class Matcher:
         scores = self.model.calibrated_scores(decisions)
         ranking = intents.ranked(scores)
         # What the comment asks whatever the agent answers: it sets the negative threshold for every agent alike.
-        asked = intents.asked(scores, ranking, self.model.threshold)
+        asked = intents.asked(scores, ranking, self.model.threshold, tokens)
         moderated = moderation.read(text or "", tokens)
         # Real chatter borrows a question's words ("Can you take that to the bank?"): when it would be answered, it
         # silences the comment.
@@ -79,7 +79,7 @@ class Matcher:
             has_link=spam.has_link(text or ""),
             candidates=intents.best(ranking, CANDIDATES),
             threshold=self.model.threshold,
-            silent=chatter or intents.is_silent(scores),
+            silent=chatter or intents.is_silent(scores, tokens),
         )
 
 

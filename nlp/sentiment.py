@@ -72,7 +72,7 @@ def in_lexicon(tokens: list[str]) -> bool:
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:
     """Negativity of a comment already scored by the model: the lower threshold when it asks one of the catalogue's
     intents, whichever intents an agent answers."""
-    return from_scores_asking(scores, tokens, bool(intents.select(scores, None, training.THRESHOLD)))
+    return from_scores_asking(scores, tokens, bool(intents.select(scores, None, training.THRESHOLD, tokens)))
 
 
 def from_scores_asking(scores: dict[str, float], tokens: list[str], asks: bool) -> bool:

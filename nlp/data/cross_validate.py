@@ -61,8 +61,9 @@ def languages_of(row: dict) -> tuple[str, ...]:
 def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
     """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
     chosen, intents.SILENT_THRESHOLD = intents.SILENT_THRESHOLD, silent_threshold
-    decisions = [({intent.name for intent in intents.select(row_scores, None, threshold)}, False)
-                 for row_scores in scores]
+    tokens = [normalize.tokens(row["text"]) for row in rows]
+    decisions = [({intent.name for intent in intents.select(row_scores, None, threshold, row_tokens)}, False)
+                 for row_tokens, row_scores in zip(tokens, scores)]
     intents.SILENT_THRESHOLD = chosen  # the negative report's "asks" reads the engine's own setting
     found = figures(rows, decisions)
     cells = [f"{language} {found[language][0]:.3f}/{found[language][1]:.1%}" for language in LANGUAGES]
@@ -94,9 +95,10 @@ def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -
 
 def decided(rows: list[dict], scores: list[dict]) -> list[tuple[set[str], bool]]:
     """Each row's intents and negativity under the engine's own settings."""
-    return [({intent.name for intent in intents.select(row_scores, None, training.THRESHOLD)},
-             sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
-            for row, row_scores in zip(rows, scores)]
+    tokens = [normalize.tokens(row["text"]) for row in rows]
+    return [({intent.name for intent in intents.select(row_scores, None, training.THRESHOLD, row_tokens)},
+             sentiment.from_scores(row_scores, row_tokens))
+            for row_tokens, row_scores in zip(tokens, scores)]
 
 
 def figures(rows: list[dict], decisions: list[tuple[set[str], bool]],

@@ -86,3 +86,28 @@ def test_intents_are_ranked_by_their_exact_scores_and_the_heads_are_left_out():
     assert intents.asked(scores, ranking, 0.45) == [intents.IntentScore("price", 0.9996),
                                                      intents.IntentScore("delivery", 0.9996)]
     assert [candidate.name for candidate in intents.best(ranking, 2)] == ["price", "delivery"]
+
+
+def test_a_question_put_outright_is_not_silenced_by_the_praise_around_it():
+    """The silence head reads praise ("so beautiful") as a comment that asks nothing; a "?" with a sure intent asks
+    the shop all the same, unless a friend is tagged (the question is the friend's)."""
+    praised = {"price": intents.OUTRIGHT_FLOOR, "delivery": 0.5, "__silent__": 0.73}
+    asked = intents.select(praised, None, 0.45, ["so", "beautiful", "how", "much", "?"])
+    assert [intent.name for intent in asked] == ["price"]  # delivery, doubted, needs DOUBT_MARGIN more
+    assert intents.select(praised, None, 0.45, ["so", "beautiful", "how", "much"]) == []
+    assert intents.select(praised, None, 0.45, ["_mention_", "how", "much", "?"]) == []
+    under = {**praised, "price": intents.OUTRIGHT_FLOOR - 0.01}
+    assert intents.select(under, None, 0.45, ["so", "beautiful", "how", "much", "?"]) == []
+    assert intents.is_silent(praised) and not intents.is_silent(praised, ["how", "much", "?"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("so beautiful, how much?", ["price"]),
+    ("beautiful!! price?", ["price"]),
+    ("so beautiful, how much", []),
+    ("love it, great price!", []),
+])
+def test_praise_then_a_question_is_answered_and_praise_alone_is_not(matcher, text, expected):
+    match = matcher.match(text)
+    assert names(match) == expected
+    assert match.silent == (not expected)
