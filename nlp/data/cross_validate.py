@@ -8,6 +8,7 @@ import json
 import random
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -22,6 +23,9 @@ NEGATIVE_THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.8, 0.85)
 ASKING_NEGATIVE_THRESHOLDS = (0.5, 0.55, 0.6, 0.65, 0.7)
 # Resamples of the sentences for the spread of a difference between two runs.
 BOOTSTRAP_SAMPLES = 200
+# A row's normalised tokens, read by the fold models and by each of the forty reports of a run: normalised once.
+# Shared lists, which nothing here changes.
+tokens_of = lru_cache(maxsize=None)(normalize.tokens)
 
 
 def training_rows() -> tuple[list[dict], list[int]]:
@@ -44,7 +48,7 @@ def held_out_scores(rows: list[dict], groups: list[int], folds: int, train_share
         model = training.compact(training.fit_estimators(fitted_on, names))
         held_out = [index for index, row_fold in enumerate(fold_of) if row_fold == fold]
         for index in held_out:
-            scores[index] = model.calibrated_scores(model.decisions(normalize.tokens(rows[index]["text"])))
+            scores[index] = model.calibrated_scores(model.decisions(tokens_of(rows[index]["text"])))
     return scores
 
 
@@ -61,9 +65,7 @@ def languages_of(row: dict) -> tuple[str, ...]:
 def report(rows: list[dict], scores: list[dict], threshold: float, silent_threshold: float) -> str:
     """Macro F1 per language and the share of must-not-answer rows answered, under one rule setting."""
     chosen, intents.SILENT_THRESHOLD = intents.SILENT_THRESHOLD, silent_threshold
-    tokens = [normalize.tokens(row["text"]) for row in rows]
-    decisions = [({intent.name for intent in intents.select(row_scores, None, threshold, row_tokens)}, False)
-                 for row_tokens, row_scores in zip(tokens, scores)]
+    decisions = [(asked_names(row, row_scores, threshold), False) for row, row_scores in zip(rows, scores)]
     intents.SILENT_THRESHOLD = chosen  # the negative report's "asks" reads the engine's own setting
     found = figures(rows, decisions)
     cells = [f"{language} {found[language][0]:.3f}/{found[language][1]:.1%}" for language in LANGUAGES]
@@ -75,7 +77,7 @@ def negative_report(rows: list[dict], scores: list[dict], threshold: float, aski
     that ask), or a lexicon hit."""
     chosen = sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = threshold, asking_threshold
-    decisions = [(set(), sentiment.from_scores(row_scores, normalize.tokens(row["text"])))
+    decisions = [(set(), sentiment.from_scores(row_scores, tokens_of(row["text"])))
                  for row, row_scores in zip(rows, scores)]
     sentiment.NEGATIVE_THRESHOLD, sentiment.ASKING_NEGATIVE_THRESHOLD = chosen
     found = figures(rows, decisions)
@@ -93,12 +95,15 @@ def shared_rows(rows: list[dict], scores: list[dict], texts_file: Path | None) -
     return [rows[index] for index in kept], [scores[index] for index in kept]
 
 
+def asked_names(row: dict, row_scores: dict, threshold: float) -> set[str]:
+    """The intents the engine answers a row with, from its scores, at `threshold`."""
+    return {intent.name for intent in intents.select(row_scores, None, threshold, tokens_of(row["text"]))}
+
+
 def decided(rows: list[dict], scores: list[dict]) -> list[tuple[set[str], bool]]:
     """Each row's intents and negativity under the engine's own settings."""
-    tokens = [normalize.tokens(row["text"]) for row in rows]
-    return [({intent.name for intent in intents.select(row_scores, None, training.THRESHOLD, row_tokens)},
-             sentiment.from_scores(row_scores, row_tokens))
-            for row_tokens, row_scores in zip(tokens, scores)]
+    return [(asked_names(row, row_scores, training.THRESHOLD),
+             sentiment.from_scores(row_scores, tokens_of(row["text"]))) for row, row_scores in zip(rows, scores)]
 
 
 def figures(rows: list[dict], decisions: list[tuple[set[str], bool]],
