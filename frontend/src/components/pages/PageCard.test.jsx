@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '../../i18n'
+import Providers from '../../providers'
 import { renderWithProviders } from '../../test/renderApp'
 import PageCard from './PageCard'
 import { pagesApi } from '../../api/pages'
@@ -139,6 +140,27 @@ describe('page card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(pagesApi.publicReply).toHaveBeenLastCalledWith('55', 'facebook', false, ''))
     expect(pagesApi.preferences.mock.calls[1][2]).toMatchObject({ spam: true })
+  })
+
+  it('opened again while the reload runs on a screen that copies its pages each render, shows what was saved', async () => {
+    pagesApi.preferences.mockResolvedValue({})
+    const inCard = (page) => <MemoryRouter><PageCard page={page} onChanged={() => new Promise(() => {})} /></MemoryRouter>
+    const { rerender } = renderWithProviders(inCard(ownerPage()))
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    fireEvent.click(await screen.findByRole('switch', { name: /Anti-spam/ }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    rerender(<Providers env="test">{inCard(ownerPage())}</Providers>) // the same old settings, in a new object
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    expect((await screen.findByRole('switch', { name: /Anti-spam/ })).checked).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The reload answers with what someone else saved since: the form shows the server's values.
+    rerender(<Providers env="test">{inCard(ownerPage({ spam: false, hideComment: true }))}</Providers>)
+    fireEvent.click(screen.getByRole('button', { name: 'Settings of Sousse Sport' }))
+    expect((await screen.findByRole('switch', { name: /Anti-spam/ })).checked).toBe(false)
+    expect(screen.getByRole('switch', { name: 'Hide negative comments' }).checked).toBe(true)
   })
 
   it('offers to keep complaints visible once negative comments are hidden, and saves both', async () => {

@@ -27,13 +27,18 @@ export default function PageSettings({ page, onChanged }) {
   const [checked, setChecked] = useState(false) // messages show once Save was tried
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState(null)
-  // What Save stored, and from which page: until the card's page is reloaded, the form opened again shows this
-  // rather than the settings from before the save (which a second Save would put back).
+  // What Save stored, and the page's settings it was saved over: until the card's page is reloaded with new
+  // values, the form opened again shows this rather than the settings from before the save (which a second Save
+  // would put back). The page is compared by its values, not as an object: the screens copy their pages on every
+  // render, so a render while the reload runs hands this card a new object holding the old settings.
   const [stored, setStored] = useState(null)
   const instagram = page.platform === 'instagram'
   const errors = settingsErrors(settings, instagram)
   const wrong = Object.keys(errors).length > 0
-  const onServer = () => (stored?.from === page ? stored.settings : settingsOf(page))
+  const onServer = () => {
+    const current = settingsOf(page)
+    return stored?.over === JSON.stringify(current) ? stored.settings : current
+  }
 
   function open() {
     setSettings(onServer())
@@ -70,7 +75,7 @@ export default function PageSettings({ page, onChanged }) {
       setFailure(t('pageSettings.partly'))
     } finally {
       setSaving(false)
-      setStored({ from: page, settings: saved })
+      setStored({ over: JSON.stringify(settingsOf(page)), settings: saved })
       onChanged?.() // the card shows what the server now has; the form keeps what the owner typed
     }
   }

@@ -8,20 +8,24 @@ export default function usePages({ connectedOnly = false } = {}) {
   const [data, setData] = useState(null)
   const [loading, setLoading] = useState(true)
   const alive = useRef(true)
+  const latest = useRef(0)
 
   const reload = useCallback(async () => {
+    const call = ++latest.current
+    // Two saves in a row start two loads: an answer overtaken by a newer call would put older settings back.
+    const current = () => alive.current && call === latest.current
     setLoading(true)
     try {
       const answer = await (connectedOnly ? pagesApi.connected() : pagesApi.all())
-      if (alive.current) setData(answer ?? {})
+      if (current()) setData(answer ?? {})
     } catch (e) {
       console.warn('pages not loaded', e)
-      if (alive.current) {
+      if (current()) {
         setData((previous) => previous ?? {})
         useFeedbackStore.getState().showAlert('pageCards.errors.list', () => reload())
       }
     } finally {
-      if (alive.current) setLoading(false)
+      if (current()) setLoading(false)
     }
   }, [connectedOnly])
 
