@@ -39,6 +39,10 @@ MIN_EXAMPLES = 3
 # 0.25: precision / recall 0.92 / 0.72 -> 0.88 / 0.75 at 0.8) lost and was left out.
 SILENT_NB_BLEND = 0.25
 NB_SMOOTHING = 1.0
+# liblinear's dual solver visits the rows in a random order: unseeded, two builds of the same data differed in the
+# fifth decimal of their weights, enough to turn a comment on a threshold (and a test about it) one way or the other
+# from one machine to the next. Seeded, every build of the same data and code is the same model.
+SVM_SEED = 0
 
 
 # What fixes a missing, stale or unreadable model; said in every message about one.
@@ -90,8 +94,8 @@ def scaled_svc_class() -> type:
     from sklearn.svm import LinearSVC
 
     class ScaledLinearSVC(LinearSVC):
-        def __init__(self, scale=None, C=1.0):
-            super().__init__(C=C)
+        def __init__(self, scale=None, C=1.0, random_state=None):
+            super().__init__(C=C, random_state=random_state)
             self.scale = scale
 
         def fit(self, X, y, sample_weight=None):
@@ -116,7 +120,8 @@ def one_blas_thread():
     """A context in which BLAS computes in the calling thread. liblinear's dot products over every training row go
     through OpenBLAS, whose threads spin between two calls while waiting for the next: on 2 cores, `python -m nlp
     train` took 88 s of CPU (45 s of wall time) with them and 68 s (36 s) without, the fits already running side by
-    side. It also makes the fitted weights the same whatever the machine's core count."""
+    side. It also makes the fitted weights the same whatever the machine's core count. The abuse and chatter model's
+    fits run in it; the intent heads' processes get the same limit from joblib."""
     from threadpoolctl import threadpool_limits
 
     return threadpool_limits(limits=1, user_api="blas")
@@ -140,15 +145,15 @@ def fit_estimators(examples: list[dict], intents: list[str]) -> dict:
             continue
         target = np.array(target, dtype=int)
         if name == SILENT and SILENT_NB_BLEND:
-            svm = scaled_svc_class()(scale=nb_scale(matrix, target, SILENT_NB_BLEND), C=SVM_C)
+            svm = scaled_svc_class()(scale=nb_scale(matrix, target, SILENT_NB_BLEND), C=SVM_C, random_state=SVM_SEED)
         else:
-            svm = LinearSVC(C=SVM_C)
+            svm = LinearSVC(C=SVM_C, random_state=SVM_SEED)
         unfitted[name] = (CalibratedClassifierCV(svm, method="sigmoid", cv=3, ensemble=False), target)
-    unfitted[LANGUAGES] = (LinearSVC(C=SVM_C), [example["lang"] for example in examples])
-    # liblinear lets go of the GIL: the heads fit side by side in threads, on every core, sharing the one matrix.
-    with one_blas_thread():
-        fitted = Parallel(n_jobs=-1, prefer="threads")(delayed(estimator.fit)(matrix, target)
-                                                        for estimator, target in unfitted.values())
+    unfitted[LANGUAGES] = (LinearSVC(C=SVM_C, random_state=SVM_SEED), [example["lang"] for example in examples])
+    # The heads fit side by side, one process a core (joblib hands them the matrix through a memory map, and limits
+    # each to one BLAS thread). Not in threads, though liblinear lets go of the GIL and they cost the same: its random
+    # numbers come from one generator per process, which threads would draw from in turns no seed can fix.
+    fitted = Parallel(n_jobs=-1)(delayed(estimator.fit)(matrix, target) for estimator, target in unfitted.values())
     binary = dict(zip(unfitted, fitted))
     return {"vectorizer": vectorizer, "languages": binary.pop(LANGUAGES), "binary": binary}
 
