@@ -74,7 +74,11 @@ THINGS_BEFORE = (
     "frites pain khobz food bread meat chicken "
     # What English complaints name.
     "product products item delivery shipping quality app website site phone dress shoes order packaging support it "
-    "this that")
+    "this that "
+    # A state of things or a stretch of time ("الحالة زبلة", "el qadhia zebla", "nhar zebla", "this week sucks"), never
+    # a person; the Arabizi "7ala" and the weeks ("jom3a", "جمعة") are left out, being also names (Hala, Jomaa).
+    "الحاله حاله القضيه قضيه qadhia qadheya النهار نهار nhar اليوم lyoum الاسبوع الدنيا dinya denya الحياه "
+    "situation journee semaine week day")
 # How many words before or after a word of another sense may show it; a thing a filthy word is said of is right
 # before it, or one word away ("الماتش كان زبالة", "الطقس اليوم زبلة").
 NEAR = 4

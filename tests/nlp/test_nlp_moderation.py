@@ -84,6 +84,19 @@ def test_dirty_garbage_rotten_or_tasteless_after_a_thing_is_no_lexicon_insult(te
     assert not abuse_lexicon.lexicon().hit(normalize.tokens(text))
 
 
+@pytest.mark.parametrize("text", ["الحالة زبلة", "el 9adhia zebla", "nhar zebla", "اليوم زبلة", "this week sucks"])
+def test_garbage_said_of_a_state_of_things_or_a_day_insults_no_one(model, matcher, text):
+    match = matcher.match(text)
+    assert match.negative and not match.abusive
+
+
+@pytest.mark.parametrize("text", ["service de merde", "produit de merde", "c'est de la merde ce produit"])
+def test_de_merde_said_of_what_the_shop_sells_is_a_complaint(model, matcher, text):
+    match = matcher.match(text)
+    assert match.negative and not match.abusive
+    assert comment_decision.negative_kind(match) == comment_decision.COMPLAINT
+
+
 def test_the_abuse_head_reads_no_word_the_lexicon_reads_as_naming_no_one():
     lexicon = abuse_lexicon.lexicon()
     assert lexicon.without_other_senses(normalize.tokens("الخبز خامج")) == normalize.tokens("الخبز")
