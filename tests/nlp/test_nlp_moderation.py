@@ -111,6 +111,18 @@ def test_dirty_garbage_rotten_or_tasteless_said_to_someone_insults(model, matche
     assert abuse_lexicon.lexicon().hit(normalize.tokens(text)) and matcher.match(text).abusive
 
 
+@pytest.mark.parametrize("text", ["the service was shit", "shit quality, broke in a day", "it's crap",
+                                  "your delivery is crap", "this product is shit"])
+def test_shit_or_crap_said_of_what_the_shop_sells_is_negative(model, matcher, text):
+    assert matcher.match(text).negative
+
+
+@pytest.mark.parametrize("text", ["this is the shit, love it", "holy shit it fits perfectly",
+                                  "holy crap it's cheap, I want two"])
+def test_shit_or_crap_in_praise_is_not_negative(model, matcher, text):
+    assert not matcher.match(text).negative
+
+
 def test_a_negator_before_an_insult_takes_it_back(model):
     assert abuse_lexicon.lexicon().hit(["ya", "kalb"]) and not abuse_lexicon.lexicon().hit(["not", "idiot"])
 
