@@ -25,7 +25,9 @@ NEGATIVE_THRESHOLD = 0.8
 # After rounds 43 to 45, with more French complaints and look-alikes, French is back at 0.90 and 0.92 on all rows.
 ASKING_NEGATIVE_THRESHOLD = 0.6
 _lexicon: tuple[frozenset[str], frozenset[str]] | None = None
-PHRASE_WORDS = 3
+# The longest entry of the negative lexicons, in words ("still waiting for my refund"): a run of words any longer is
+# never compared, so an entry longer than this would never match (tests/nlp/test_nlp_sentiment.py).
+PHRASE_WORDS = 5
 # "mouch khayba" (not bad), "pas nul", "not fake": a negator right before a lexicon word turns it into praise.
 NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس"})
 # Normalisation shortens runs of three letters or more; a doubled letter ("voleeurs", "merdde") is a typo too, so
@@ -58,7 +60,7 @@ def lexicon() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def in_lexicon(tokens: list[str]) -> bool:
-    """True when a word or a run of up to three words of the comment is a negative lexicon entry, not right
+    """True when a word or a run of up to PHRASE_WORDS words of the comment is a negative lexicon entry, not right
     after a negator, and not a judging word the writer says of themselves."""
     entries, starts = lexicon()
     written, tokens = tokens, [single_letters(token) for token in tokens]

@@ -1,5 +1,6 @@
 import pytest
 
+from nlp import sentiment
 from nlp.sentiment import is_negative
 
 
@@ -44,3 +45,21 @@ def test_a_complaint_that_asks_needs_a_lower_score_than_one_that_asks_nothing():
     assert sentiment.from_scores(asking, tokens)
     assert not sentiment.from_scores(silent, tokens)
     assert not sentiment.from_scores({**asking, training.NEGATIVE: sentiment.ASKING_NEGATIVE_THRESHOLD - 0.01}, tokens)
+
+
+def test_every_negative_lexicon_entry_fits_the_phrases_the_lexicon_reads():
+    entries, _starts = sentiment.lexicon()
+    assert max(len(entry.split()) for entry in entries) <= sentiment.PHRASE_WORDS
+
+
+@pytest.mark.parametrize("text", ["still waiting for my refund", "don't buy from them", "ne commandez pas chez eux",
+                                  "je déconseille cette page", "I wouldn't recommend this shop", "ma nansa7komch",
+                                  "لا أنصح بالتعامل معهم"])
+def test_warnings_to_other_buyers_and_long_complaints_are_negative(model, text):
+    assert is_negative(text)
+
+
+@pytest.mark.parametrize("text", ["je recommande vivement !", "I highly recommend them", "what size do you recommend?",
+                                  "don't buy the cheap ones elsewhere, this one is perfect"])
+def test_recommending_is_not_negative(model, text):
+    assert not is_negative(text)
