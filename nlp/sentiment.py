@@ -28,8 +28,10 @@ _lexicon: tuple[frozenset[str], frozenset[str]] | None = None
 # The longest entry of the negative lexicons, in words ("still waiting for my refund"): a run of words any longer is
 # never compared, so an entry longer than this would never match (tests/nlp/test_nlp_sentiment.py).
 PHRASE_WORDS = 5
-# "mouch khayba" (not bad), "pas nul", "not fake": a negator right before a lexicon word turns it into praise.
-NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس"})
+# "mouch khayba" (not bad), "pas nul", "not fake", "jamais nul": a negator right before a lexicon word turns it into
+# praise, and so it does across a "been" ("j'ai pas été déçue"). The model's negative head still reads "never
+# disappointed" as a complaint (nlp/data/README.md).
+NEGATORS = frozenset({"not", "pas", "mouch", "mech", "mich", "موش", "مش", "ليس", "never", "jamais"})
 # Normalisation shortens runs of three letters or more; a doubled letter ("voleeurs", "merdde") is a typo too, so
 # the lexicon and the comment are compared with every run of one letter written once.
 _LETTER_RUN = re.compile(r"(\w)\1+")
@@ -42,6 +44,8 @@ def single_letters(text: str) -> str:
     return _LETTER_RUN.sub(r"\1", text)
 
 
+# "been" as the lexicon reads a comment's words (their letter runs single).
+BEEN = frozenset(single_letters(word) for word in ("been", "ete"))
 # Words that judge a person, which customers also say of themselves while asking for help ("je suis nulle en couture,
 # vous faites les retouches ?", "I'm useless at sewing, do you do alterations?"): said so, they complain of nothing.
 # "je suis déçue" stays a complaint.
@@ -66,9 +70,15 @@ def in_lexicon(tokens: list[str]) -> bool:
     written, tokens = tokens, [single_letters(token) for token in tokens]
     return any(" ".join(tokens[start:start + size]) in entries
                for start, token in enumerate(tokens)
-               if token in starts and (start == 0 or tokens[start - 1] not in NEGATORS)
+               if token in starts and not negated(tokens, start)
                and not (token in SELF_JUDGED and said_of_oneself(written, start))
                for size in range(1, PHRASE_WORDS + 1))
+
+
+def negated(tokens: list[str], start: int) -> bool:
+    """A negator right before tokens[start], or before a "been" right before it."""
+    before = tokens[max(start - 2, 0):start]
+    return bool(before) and (before[-1] in NEGATORS or before[-1] in BEEN and len(before) == 2 and before[0] in NEGATORS)
 
 
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:

@@ -60,6 +60,6 @@ def test_warnings_to_other_buyers_and_long_complaints_are_negative(model, text):
 
 
 @pytest.mark.parametrize("text", ["je recommande vivement !", "I highly recommend them", "what size do you recommend?",
-                                  "don't buy the cheap ones elsewhere, this one is perfect"])
-def test_recommending_is_not_negative(model, text):
+                                  "don't buy the cheap ones elsewhere, this one is perfect", "j'ai pas été déçue"])
+def test_recommending_or_not_being_disappointed_is_not_negative(model, text):
     assert not is_negative(text)
