@@ -78,7 +78,8 @@ def in_lexicon(tokens: list[str]) -> bool:
 def negated(tokens: list[str], start: int) -> bool:
     """A negator right before tokens[start], or before a "been" right before it."""
     before = tokens[max(start - 2, 0):start]
-    return bool(before) and (before[-1] in NEGATORS or before[-1] in BEEN and len(before) == 2 and before[0] in NEGATORS)
+    across_been = len(before) == 2 and before[1] in BEEN and before[0] in NEGATORS
+    return bool(before) and (before[-1] in NEGATORS or across_been)
 
 
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:
