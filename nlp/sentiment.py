@@ -77,9 +77,9 @@ def in_lexicon(tokens: list[str]) -> bool:
 
 def negated(tokens: list[str], start: int) -> bool:
     """A negator right before tokens[start], or before a "been" right before it."""
-    before = tokens[max(start - 2, 0):start]
-    across_been = len(before) == 2 and before[1] in BEEN and before[0] in NEGATORS
-    return bool(before) and (before[-1] in NEGATORS or across_been)
+    if start == 0:
+        return False
+    return tokens[start - 1] in NEGATORS or (start > 1 and tokens[start - 1] in BEEN and tokens[start - 2] in NEGATORS)
 
 
 def from_scores(scores: dict[str, float], tokens: list[str]) -> bool:

@@ -1,6 +1,6 @@
 import pytest
 
-from nlp import sentiment
+from nlp import normalize, sentiment, training
 from nlp.sentiment import is_negative
 
 
@@ -21,8 +21,6 @@ def test_praise_and_questions_are_not_negative(model, text):
 
 
 def test_a_lexicon_word_typed_with_a_doubled_letter_still_counts():
-    from nlp import normalize, sentiment
-
     assert sentiment.in_lexicon(normalize.tokens("voleeurs"))
     assert not sentiment.in_lexicon(normalize.tokens("pas nuul"))
 
@@ -36,8 +34,6 @@ def test_a_judging_word_the_writer_says_of_themselves_is_no_complaint(model):
 
 def test_a_complaint_that_asks_needs_a_lower_score_than_one_that_asks_nothing():
     """Scores as the model gives them: the negative head's probability, a catalogue intent's, the silence head's."""
-    from nlp import sentiment, training
-
     between = (sentiment.ASKING_NEGATIVE_THRESHOLD + sentiment.NEGATIVE_THRESHOLD) / 2
     tokens = ["you", "raised", "the", "price", "how", "much", "is", "it", "now", "?"]
     asking = {training.NEGATIVE: between, "price": 0.9, training.SILENT: 0.01}
