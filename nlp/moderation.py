@@ -35,9 +35,11 @@ def word_features(word: str) -> list[str]:
 
 def features(tokens: list[str]) -> list[str]:
     """Every feature of a comment's normalised tokens, repeated as often as it occurs."""
-    found = [feature for token in tokens for feature in word_features(token)]
-    found += [f"p:{first} {second}" for first, second in zip(tokens, tokens[1:])]
-    return found
+    return [feature for token in tokens for feature in word_features(token)] + pair_features(tokens)
+
+
+def pair_features(tokens: list[str]) -> list[str]:
+    return [f"p:{first} {second}" for first, second in zip(tokens, tokens[1:])]
 
 
 @dataclass

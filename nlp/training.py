@@ -13,14 +13,15 @@ from pathlib import Path
 
 import numpy as np
 
-from nlp import features, normalize
+from nlp import feature_counts, features, normalize
 from nlp.model import LinearModel
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 TRAIN_FILE = DATA_DIR / "comments_train.jsonl"
 CATALOGUE_FILE = DATA_DIR / "intents_catalogue.json"
-CODE_FILES = ("normalize.py", "features.py", "keywords.py", "skeleton.py", "catalogue.py", "model.py", "training.py")
+CODE_FILES = ("normalize.py", "features.py", "keywords.py", "skeleton.py", "catalogue.py", "model.py", "training.py",
+              "feature_counts.py")
 NEGATIVE = "__negative__"
 SILENT = "__silent__"
 LANGUAGES = "__languages__"  # the language SVM, fitted beside the heads
@@ -29,6 +30,8 @@ THRESHOLD = 0.45
 SVM_C = 3.0
 # Calibration cross-validates in 3 folds: a head with fewer examples on either side cannot be fitted.
 MIN_EXAMPLES = 3
+# Features of fewer comments are left out of the vocabulary.
+MIN_DF = 2
 # The silence head is fitted on features scaled by how much more often they occur in comments that ask nothing
 # than in the others, or the reverse (NB-SVM, Wang & Manning 2012: |log ratio| of smoothed presence rates),
 # blended with 1 by SILENT_NB_BLEND. The scale is folded into the head's weights, so scoring costs nothing more.
@@ -131,11 +134,9 @@ def fit_estimators(examples: list[dict], intents: list[str]) -> dict:
     """The scikit-learn objects: vectorizer, calibrated binary classifiers by head name, language SVM."""
     from joblib import Parallel, delayed
     from sklearn.calibration import CalibratedClassifierCV
-    from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.svm import LinearSVC
 
-    vectorizer = TfidfVectorizer(analyzer=features.analyze, sublinear_tf=True, min_df=2, dtype=np.float32)
-    matrix = vectorizer.fit_transform([normalize.normalize(example["text"]) for example in examples])
+    vectorizer, matrix = tf_idf(examples)
     targets = {name: [name in example["intents"] for example in examples] for name in intents}
     targets[NEGATIVE] = [bool(example["negative"]) for example in examples]
     targets[SILENT] = [not example["intents"] for example in examples]
@@ -156,6 +157,22 @@ def fit_estimators(examples: list[dict], intents: list[str]) -> dict:
     fitted = Parallel(n_jobs=-1)(delayed(estimator.fit)(matrix, target) for estimator, target in unfitted.values())
     binary = dict(zip(unfitted, fitted))
     return {"vectorizer": vectorizer, "languages": binary.pop(LANGUAGES), "binary": binary}
+
+
+def tf_idf(examples: list[dict]) -> tuple:
+    """The vectorizer and the comments' sublinear tf-idf rows: TfidfVectorizer's fit, its counting done by
+    `feature_counts` (the same matrix, bit for bit, in a third of the time)."""
+    from sklearn.feature_extraction.text import TfidfTransformer, TfidfVectorizer
+
+    words = [normalize.normalize(example["text"]).split() for example in examples]
+    vocabulary, counts = feature_counts.counted(((each, features.sequence_features(each)) for each in words),
+                                                features.word_features, MIN_DF, np.float32)
+    weighting = TfidfTransformer(sublinear_tf=True)
+    matrix = weighting.fit_transform(counts)
+    vectorizer = TfidfVectorizer(analyzer=features.analyze, vocabulary=vocabulary, sublinear_tf=True,
+                                 dtype=np.float32)
+    vectorizer.idf_ = weighting.idf_
+    return vectorizer, matrix
 
 
 def compact(estimators: dict) -> LinearModel:
