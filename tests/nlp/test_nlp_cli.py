@@ -1,4 +1,5 @@
 """`python -m nlp match` and `python -m nlp evaluate`, run as a user runs them."""
+import itertools
 import json
 import os
 import subprocess
@@ -7,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from nlp import training
+from nlp import product_eval, training
 from nlp.__main__ import CATALOGUE_SHAPE
+from tests.nlp.test_nlp_crossval import texts
+from tests.nlp.test_nlp_heldout import GROUPS, HELDOUT_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_CATALOGUE = training.DATA_DIR / "catalogue_demo.json"
@@ -77,19 +80,39 @@ def test_match_answers_a_comment_with_bytes_that_are_not_utf8_and_the_ones_after
         assert [[intent["name"] for intent in answer["intents"]] for answer in answers] == [["price"], ["delivery"]]
 
 
-def test_evaluate_prints_every_language_and_the_speed(model, tmp_path):
-    sample = tmp_path / "sample.jsonl"
-    sample.write_text("\n".join(json.dumps(example, ensure_ascii=False) for example in
-                                training.read_jsonl(training.DATA_DIR / "comments_heldout.jsonl")[::5]), encoding="utf-8")
-    result = run(["evaluate", str(sample), "--catalogue", str(DEMO_CATALOGUE)])
+@pytest.fixture(scope="module")
+def evaluated(model) -> str:
+    """What `python -m nlp evaluate` prints on the held-out set with the demo catalogue: one run (the real corpora's
+    held-out comments make it 5 to 10 s of CPU) for the tests of its output."""
+    result = run(["evaluate", str(HELDOUT_FILE), "--catalogue", str(DEMO_CATALOGUE)])
     assert result.returncode == 0, result.stderr
-    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.strip()}
+    return result.stdout
+
+
+def test_evaluate_prints_every_language_and_the_speed(evaluated):
+    rows = {line.split()[0]: line.split() for line in evaluated.splitlines() if line.strip()}
     assert {"all", "en", "fr", "ar", "tn_latin", "tn_arabic", "mixed"} <= set(rows)
     assert 0.5 <= float(rows["all"][2]) <= 1.0
-    assert "comments per second" in result.stdout
+    assert "comments per second" in evaluated
     # The real corpora's held-out comments: abuse per language group, replies to comments that ask nothing.
     assert {"abuse", "replies"} <= set(rows) and {"olid", "tsac", "mlma_ar", "mlma_en"} <= set(rows)
     assert 0.0 <= float(rows["olid"][2].rstrip("%")) <= 100.0
+
+
+def test_evaluate_reports_every_language_group_of_the_heldout_set(evaluated):
+    header, *lines = evaluated.splitlines()
+    columns = header.split()
+    # The intents table ends at the speed line; the products tables printed after it are products_heldout's.
+    table = list(itertools.takewhile(lambda line: not line.startswith("comments"), lines))
+    rows = {line.split()[0]: dict(zip(columns, line.split())) for line in table}
+    assert set(rows) == GROUPS | {"all"}
+    assert sum(int(rows[group]["n"]) for group in GROUPS) == int(rows["all"]["n"]) == len(texts(HELDOUT_FILE))
+    for row in rows.values():
+        assert 0.5 <= float(row["macroF1"]) <= 1.0
+        assert row["falseRep"].endswith("%") and 0.0 <= float(row["falseRep"][:-1]) <= 100.0
+        assert 0.0 <= float(row["negP"]) <= 1.0 and 0.0 <= float(row["negR"]) <= 1.0
+    # Then the products by spelling (its figures: tests/nlp/test_nlp_products_spelling.py).
+    assert product_eval.report() in evaluated
 
 
 def test_unknown_intent_or_unreadable_catalogue_is_a_clear_error():

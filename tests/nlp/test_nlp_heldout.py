@@ -1,14 +1,13 @@
 """The held-out set stays independent of training: none of its comments is a training comment or one a
 typo away (the builder's near-duplicate rule), the shipped JSONL is exactly what its builder writes from
 heldout/*.txt, and training the model opens no held-out file."""
-import itertools
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from nlp import product_eval, training
+from nlp import training
 from tests.nlp.test_nlp_crossval import load_script, texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,22 +65,3 @@ def test_building_and_training_never_open_the_heldout_files(tmp_path):
     opened = result.stdout.splitlines()
     assert str(sample) in opened and any(path.endswith("price.txt") for path in opened)  # the hook saw the reads
     assert not [path for path in opened if "heldout" in path]
-
-
-def test_evaluate_reports_every_language_group_of_the_heldout_set(model):
-    result = subprocess.run([sys.executable, "-m", "nlp", "evaluate", str(HELDOUT_FILE)], capture_output=True,
-                            text=True, cwd=ROOT, timeout=120)
-    assert result.returncode == 0, result.stderr
-    header, *lines = result.stdout.splitlines()
-    columns = header.split()
-    # The intents table ends at the speed line; the products tables printed after it are products_heldout's.
-    table = list(itertools.takewhile(lambda line: not line.startswith("comments"), lines))
-    rows = {line.split()[0]: dict(zip(columns, line.split())) for line in table}
-    assert set(rows) == GROUPS | {"all"}
-    assert sum(int(rows[group]["n"]) for group in GROUPS) == int(rows["all"]["n"]) == len(texts(HELDOUT_FILE))
-    for row in rows.values():
-        assert 0.5 <= float(row["macroF1"]) <= 1.0
-        assert row["falseRep"].endswith("%") and 0.0 <= float(row["falseRep"][:-1]) <= 100.0
-        assert 0.0 <= float(row["negP"]) <= 1.0 and 0.0 <= float(row["negR"]) <= 1.0
-    # Then the products by spelling (its figures: tests/nlp/test_nlp_products_spelling.py).
-    assert product_eval.report() in result.stdout
