@@ -1,17 +1,21 @@
-"""Browser-test fixtures: the frontend built once, the real product processes (sandbox + web) on free ports, per
-module or shared by the modules that can share them, and headless Debian Chromium driven by Playwright, one fresh
-browser context per test."""
+"""Browser-test fixtures: the frontend built once, the real product processes (sandbox + web) on free ports, made
+fresh for each test module, and headless Debian Chromium driven by Playwright, one fresh browser context per test."""
 from __future__ import annotations
 
 import shutil
-from contextlib import contextmanager
+import signal
+import sqlite3
+import subprocess
+from contextlib import closing
 from pathlib import Path
 
+import psutil
 import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.e2e.browser import CHROMIUM_ARGS, chromium_executable, new_context
 from tests.e2e.product import (
+    STARTUP_SECONDS,
     VENV_BIN,
     Product,
     build_frontend_if_stale,
@@ -24,10 +28,11 @@ from tests.e2e.product import (
 )
 from tests.fixtures.live_web import forget_keys
 
+
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory) -> Path:
-    """The product's SQLite database as `python -m app migrate` leaves it, made once a run: each product starts from
-    a copy, as fresh as migrating again and seconds quicker."""
+    """The product's SQLite database as `python -m app migrate` leaves it, made once a run: each module's product
+    starts from a copy, as fresh as migrating again and seconds quicker."""
     workdir = tmp_path_factory.mktemp("e2e-migrated")
     env = product_environment(workdir, free_port(), free_port())
     migrate(env)
@@ -35,24 +40,45 @@ def migrated_database(tmp_path_factory) -> Path:
 
 
 class Launched:
-    """The sandbox (demo scenario) and the web process started on free ports over a fresh copy of the migrated
-    database, answering or not yet."""
+    """The sandbox (demo scenario) and the web process started on free ports over a copy of the migrated database,
+    taken by one test module after another, each given it as fresh as if it had just been started (`renew`)."""
 
     def __init__(self, tmp_path_factory, migrated_database: Path):
+        self.migrated_database = migrated_database
         self.workdir = tmp_path_factory.mktemp("e2e")
         sandbox_port, web_port = free_port(), free_port()
         self.env = product_environment(self.workdir, sandbox_port, web_port)
-        shutil.copyfile(migrated_database, self.env["DATABASE_URL"].removeprefix("sqlite:///"))
-        self.sandbox_url, self.web_url = f"http://127.0.0.1:{sandbox_port}", f"http://127.0.0.1:{web_port}"
+        self.database = Path(self.env["DATABASE_URL"].removeprefix("sqlite:///"))
+        shutil.copyfile(migrated_database, self.database)
+        self.product = Product(web_url=f"http://127.0.0.1:{web_port}", sandbox_url=f"http://127.0.0.1:{sandbox_port}",
+                               env=self.env)
         self.sandbox = start([str(VENV_BIN / "python"), "-m", "sandbox", "--port", str(sandbox_port),
                               "--scenario", "demo"], self.env, self.workdir / "sandbox.log")
-        self.web = start([str(VENV_BIN / "gunicorn"), "-b", f"127.0.0.1:{web_port}", "app:create_app()"],
+        # Preloaded: gunicorn builds the app once, in its master, and forks each new worker from it (`renew`).
+        self.web = start([str(VENV_BIN / "gunicorn"), "--preload", "-b", f"127.0.0.1:{web_port}", "app:create_app()"],
                          self.env, self.workdir / "web.log")
+        self.taken = False
+        self.wait_until_answering()
 
-    def ready(self) -> Product:
-        wait_until_answering(f"{self.sandbox_url}/", self.sandbox, self.workdir / "sandbox.log")
-        wait_until_answering(f"{self.web_url}/api/v1/config", self.web, self.workdir / "web.log")
-        return Product(web_url=self.web_url, sandbox_url=self.sandbox_url, env=self.env)
+    def take(self) -> Product:
+        if self.taken:
+            self.renew()
+        self.taken = True
+        return self.product
+
+    def renew(self) -> None:
+        """What a module's tests left is gone, as with a product started again, in a fraction of the CPU a start
+        costs (3 s, the web process's 2 of it building the app): each process gets a new worker (nothing of the
+        last worker's memory: the web's caches, the sandbox's world and gateway, its webhook deliveries in flight),
+        the database is the migrated copy again and the product's Redis keys are forgotten."""
+        replace_workers([self.web, self.sandbox])
+        restore_database(self.migrated_database, self.database)
+        forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
+        self.wait_until_answering()
+
+    def wait_until_answering(self) -> None:
+        wait_until_answering(f"{self.product.sandbox_url}/", self.sandbox, self.workdir / "sandbox.log")
+        wait_until_answering(f"{self.product.web_url}/api/v1/config", self.web, self.workdir / "web.log")
 
     def stop(self) -> None:
         stop(self.web)
@@ -60,45 +86,39 @@ class Launched:
         forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
 
 
+def replace_workers(masters: list[subprocess.Popen]) -> None:
+    """gunicorn starts new workers on SIGHUP and lets the old ones finish what they serve: returns once they are
+    gone. The web's new worker is forked from the app its master preloaded; the sandbox's (not preloaded) builds its
+    world again from the scenario."""
+    old = [worker for master in masters for worker in psutil.Process(master.pid).children()]
+    for master in masters:
+        master.send_signal(signal.SIGHUP)
+    _, alive = psutil.wait_procs(old, timeout=STARTUP_SECONDS)
+    if alive:
+        raise RuntimeError(f"gunicorn workers {[worker.pid for worker in alive]} did not stop after SIGHUP")
+
+
+def restore_database(migrated: Path, database: Path) -> None:
+    """The migrated copy written over the product's database through SQLite's backup (its write-ahead log and any
+    connection still open read the copy, as a file copied over them might not)."""
+    with closing(sqlite3.connect(migrated)) as source, closing(sqlite3.connect(database)) as target:
+        source.backup(target)
+
+
 @pytest.fixture(scope="session")
-def spare_products():
-    """The product the next module of this process will take, started while the current module's tests run: its
-    seconds of start-up overlap the browser's waits instead of adding to them."""
-    spares: list[Launched] = []
-    yield spares
-    for spare in spares:
-        spare.stop()
-
-
-@contextmanager
-def running_product(tmp_path_factory, migrated_database: Path, spares: list[Launched]):
+def launched_product(tmp_path_factory, migrated_database):
+    """This pytest process's product, started for its first browser module and renewed for each one after."""
     build_frontend_if_stale()
-    launched = spares.pop() if spares else Launched(tmp_path_factory, migrated_database)
-    spares.append(Launched(tmp_path_factory, migrated_database))
-    try:
-        yield launched.ready()
-    finally:
-        launched.stop()
+    launched = Launched(tmp_path_factory, migrated_database)
+    yield launched
+    launched.stop()
 
 
-@pytest.fixture(scope="session")
-def shared_product(tmp_path_factory, migrated_database, spare_products):
-    """One product for the modules that say SHARES_PRODUCT = True: they only visit, sign the demo users in and out
-    and send contact forms, so none of them depends on what another left (no page connected, no plan, no payment)."""
-    with running_product(tmp_path_factory, migrated_database, spare_products) as product:
-        yield product
-
-
-# One product per test module, started from a fresh database and sandbox: a module's tests may connect the demo
-# users' pages, grant plans or pay, and no other module's tests may depend on what they left. A module that does
-# none of that may share one (SHARES_PRODUCT = True): each product started costs seconds.
+# Each test module starts from a fresh database, sandbox and web process: a module's tests may connect the demo
+# users' pages, grant plans or pay, and no other module's tests may depend on what they left.
 @pytest.fixture(scope="module")
-def product(request, tmp_path_factory, migrated_database, spare_products):
-    if getattr(request.module, "SHARES_PRODUCT", False):
-        yield request.getfixturevalue("shared_product")
-        return
-    with running_product(tmp_path_factory, migrated_database, spare_products) as product:
-        yield product
+def product(launched_product):
+    return launched_product.take()
 
 
 @pytest.fixture(scope="session")

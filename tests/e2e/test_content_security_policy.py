@@ -11,9 +11,6 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_session import LANDING_TITLE_EN, choose_first_demo_user
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 API_TITLE = "Comment auto-reply API"
 
 

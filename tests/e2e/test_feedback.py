@@ -10,9 +10,6 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot  # noqa: F401 (screens_dir: the shared fixture)
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 SESSION_ENDED = "Your session has ended, please log in again."
 NEWSLETTER_SENT = "Your contact request has been sent successfully"
 

@@ -16,9 +16,6 @@ from tests.e2e.browser import new_context
 from tests.e2e.product import FRONTEND
 from tests.e2e.test_session import choose_first_demo_user
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 FRONTEND_I18N = FRONTEND / "src" / "i18n"
 TEXTS = {lang: {key: value for path in sorted((FRONTEND_I18N / "locales" / lang).glob("*.json"))  # one file per area
               for key, value in json.loads(path.read_text(encoding="utf-8")).items()} for lang in ("en", "fr")}

@@ -4,9 +4,6 @@ import json
 
 from playwright.sync_api import Page, expect
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 LANDING_SECTIONS = ["our-solution", "prebuilt-solution", "how-make", "process",
                     "trail-business-1", "trail-business-2", "trail-business-3", "contact"]
 

@@ -14,9 +14,6 @@ from tests.e2e.test_content_security_policy import ConsoleWatch
 from tests.e2e.test_layout_screens import screens_dir, shoot, text  # noqa: F401 (screens_dir: the shared fixture)
 from tests.e2e.test_session import choose_first_demo_user
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 CONTACT = {"First name": "Amira", "Last name": "Ben Salah", "Organisation": "Atelier Jasmin",
            "E-mail": "amira@example.tn", "Phone": "+216 20 111 222", "Subject": "Opening hours",
            "Message": "Can Modo answer in Tunisian dialect?"}

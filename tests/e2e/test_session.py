@@ -5,9 +5,6 @@ import re
 
 from playwright.sync_api import Page, expect
 
-# Only visits, signs demo users in and out and sends contact forms: shares its product with the modules that do the
-# same (tests/e2e/conftest.py).
-SHARES_PRODUCT = True
 LANDING_TITLE_EN = "Answer every comment, automatically"
 LANDING_TITLE_FR = "Répondez à chaque commentaire, automatiquement"
 
