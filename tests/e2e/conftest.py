@@ -73,7 +73,7 @@ class Launched:
         the database is the migrated copy again and the product's Redis keys are forgotten."""
         replace_workers([self.web, self.sandbox])
         restore_database(self.migrated_database, self.database)
-        forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
+        self.forget_keys()
         self.wait_until_answering()
 
     def wait_until_answering(self) -> None:
@@ -83,6 +83,9 @@ class Launched:
     def stop(self) -> None:
         stop(self.web)
         stop(self.sandbox)
+        self.forget_keys()
+
+    def forget_keys(self) -> None:
         forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
 
 
