@@ -2,7 +2,6 @@
 fresh for each test module, and headless Debian Chromium driven by Playwright, one fresh browser context per test."""
 from __future__ import annotations
 
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -13,6 +12,7 @@ import psutil
 import pytest
 from playwright.sync_api import sync_playwright
 
+from app.config import DEFAULTS
 from tests.e2e.browser import CHROMIUM_ARGS, chromium_executable, new_context
 from tests.e2e.product import (
     STARTUP_SECONDS,
@@ -49,7 +49,7 @@ class Launched:
         sandbox_port, web_port = free_port(), free_port()
         self.env = product_environment(self.workdir, sandbox_port, web_port)
         self.database = Path(self.env["DATABASE_URL"].removeprefix("sqlite:///"))
-        shutil.copyfile(migrated_database, self.database)
+        restore_database(migrated_database, self.database)
         self.product = Product(web_url=f"http://127.0.0.1:{web_port}", sandbox_url=f"http://127.0.0.1:{sandbox_port}",
                                env=self.env)
         self.sandbox = start([str(VENV_BIN / "python"), "-m", "sandbox", "--port", str(sandbox_port),
@@ -85,8 +85,13 @@ class Launched:
         stop(self.sandbox)
         self.forget_keys()
 
+    @property
+    def redis_url(self) -> str:
+        """The Redis the product's processes use: the suite's, or the app's default (app/config.py)."""
+        return self.env.get("REDIS_URL", DEFAULTS["REDIS_URL"])
+
     def forget_keys(self) -> None:
-        forget_keys(self.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"), self.env["CELERY_KEY_PREFIX"])
+        forget_keys(self.redis_url, self.env["CELERY_KEY_PREFIX"])
 
 
 def replace_workers(masters: list[subprocess.Popen]) -> None:
@@ -102,8 +107,8 @@ def replace_workers(masters: list[subprocess.Popen]) -> None:
 
 
 def restore_database(migrated: Path, database: Path) -> None:
-    """The migrated copy written over the product's database through SQLite's backup (its write-ahead log and any
-    connection still open read the copy, as a file copied over them might not)."""
+    """The migrated copy written to the product's database, at start and over it at each renewal, through SQLite's
+    backup (its write-ahead log and any connection still open read the copy, as a file copied over them might not)."""
     with closing(sqlite3.connect(migrated)) as source, closing(sqlite3.connect(database)) as target:
         source.backup(target)
 

@@ -26,7 +26,7 @@ def known_to_the_sandbox(product, access_token: str) -> bool:
 def test_a_renewed_product_keeps_nothing_a_module_left(launched_product, product):
     api_login(product, AMIRA_TOKEN)  # Amira signs in: her row in the database
     stranger = AdminClient(product.sandbox_url).user("Sami", "Gharbi")  # someone added to the sandbox's world
-    store = redis.Redis.from_url(product.env.get("REDIS_URL", "redis://127.0.0.1:6379/0"))
+    store = redis.Redis.from_url(launched_product.redis_url)
     key = f"{product.env['CELERY_KEY_PREFIX']}left-by-a-module"
     store.set(key, "1")
     web_workers = {worker.pid for worker in psutil.Process(launched_product.web.pid).children()}
