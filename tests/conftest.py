@@ -11,7 +11,8 @@ from app.database import session, upgrade_schema
 from app.models import User
 from tests.fixtures import locks
 
-pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fixtures.live_web"]
+pytest_plugins = ["tests.fixtures.sandbox", "tests.fixtures.services", "tests.fixtures.live_web",
+                  "tests.fixtures.schemathesis_at_setup"]
 
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
