@@ -3,8 +3,15 @@
  *  what an earlier file left. Rendered trees are unmounted after each test. */
 import { notifications } from '@mantine/notifications'
 import { act, cleanup, configure } from '@testing-library/react'
+import { AxiosError } from 'axios'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { client } from '../api/client'
 import i18n from '../i18n'
+
+// A call no test answers (tests stub the API objects: test/stubCalls.js) fails at once, as a server that cannot be
+// reached fails. Left to jsdom it went to localhost:3000, where it was refused after however long the machine took,
+// or answered by whatever listened there: a refusal that came late raised its alert in the middle of a later check.
+client.defaults.adapter = (config) => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config))
 
 // findBy* and waitFor wait up to 5 s rather than Testing Library's 1 s: beside the Python suite's browsers and
 // workers, a lazily loaded screen once took longer than 1 s to render its first text.

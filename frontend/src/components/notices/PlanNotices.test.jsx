@@ -7,8 +7,8 @@ import { renderApp } from '../../test/renderApp'
 import { stubCalls } from '../../test/stubCalls'
 import { HAS_VISITED_KEY } from './planExpiry'
 
-// The dashboard loads its pages: left to the network, the call failed whenever the machine let it, and its "Error
-// while getting pages" alert came up beside the plan's warning, once after the test had closed the warning.
+// The dashboard's pages answer nothing: a failed load raises its own alert ("Error while getting pages"), which once
+// came up after the test had closed the plan's warning and was taken for it.
 stubCalls(pagesApi, 'connected')
 
 function signIn(daysLeft, type = 'Pro') {
