@@ -38,7 +38,7 @@ from bench.phases import measure_noop_drain, measure_pipeline, measure_webhook, 
 from bench.shop import open_shop  # noqa: E402
 
 REDIS_URL = "redis://127.0.0.1:6379/14"
-CELERY_WORKER = ["-m", "celery", "-A", "workers.celery_app", "worker", "--without-gossip", "--without-mingle",
+CELERY_WORKER = ["-m", "workers", "worker", "--without-gossip", "--without-mingle",
                  "--without-heartbeat", "-l", "WARNING"]
 # As the Procfile: the worker serves every queue but `actions`, which the dispatcher serves alone.
 WORKER_ARGUMENTS = CELERY_WORKER + ["-P", "prefork", "-c", "2", "-Q",
@@ -111,7 +111,7 @@ class Product:
                                 "--backlog", "2048"])
         worker = self.worker = self._run("worker", WORKER_ARGUMENTS, self.args.worker_nice)
         self._run("dispatcher", DISPATCHER_ARGUMENTS)
-        self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+        self._run("beat", ["-m", "workers", "beat", "-l", "WARNING",
                            "-s", str(self.scratch / "beat-schedule")])
         services.wait_for(lambda: services.answers(f"{self.sandbox_url}/__admin/faults"), "the sandbox",
                           services=(sandbox,))

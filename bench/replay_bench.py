@@ -69,7 +69,7 @@ class Product:
             services.python_service("web", ["-m", "gunicorn", "app:create_app()", "-w", "1", "-k", "gthread",
                                             "--threads", "4", "-b", f"127.0.0.1:{self.web_port}"],
                                     self.env, self.scratch),
-            services.python_service("worker", ["-m", "celery", "-A", "workers.celery_app", "worker", "-Q", "replay",
+            services.python_service("worker", ["-m", "workers", "worker", "-Q", "replay",
                                                "-P", "solo", "-c", "1", "--without-gossip", "--without-mingle",
                                                "--without-heartbeat", "-l", "WARNING"], self.env, self.scratch),
         ]

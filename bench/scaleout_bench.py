@@ -92,7 +92,7 @@ class SharedServices:
                                         "--scenario", "empty"])
         web = self._run("web", ["-m", "gunicorn", "app:create_app()", "-w", "1", "-k", "gthread", "--threads", "4",
                                 "-b", f"{ROOT_ADDRESS}:{self.web_port}", "--backlog", "2048"])
-        self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+        self._run("beat", ["-m", "workers", "beat", "-l", "WARNING",
                            "-s", str(self.scratch / "beat-schedule")])
         services.wait_for(lambda: services.answers(f"{self.sandbox_url}/__admin/faults"), "the sandbox",
                           services=(sandbox,))
@@ -158,7 +158,7 @@ class WorkerHosts:
             metrics_dir.mkdir()
             env = {**shared.env, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
                    "METRICS_PORT": str(WORKER_METRICS_PORT), "METRICS_ADDRESS": host_address(index)}
-            command = network.command(index, [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+            command = network.command(index, [sys.executable, "-m", "workers", "worker",
                                               "-P", "prefork", "-c", str(concurrency), "-Q", ",".join(queue.QUEUES),
                                               "--without-gossip", "--without-mingle", "--without-heartbeat",
                                               "-l", "WARNING", "-n", f"host{index}@%h"])

@@ -46,7 +46,7 @@ class Product:
         self._run("web", ["-m", "gunicorn", "app:create_app()", "-w", "1", "-k", "gthread", "--threads", "4",
                           "-b", f"127.0.0.1:{self.web_port}"])
         self.start_worker()
-        self._run("beat", ["-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+        self._run("beat", ["-m", "workers", "beat", "-l", "WARNING",
                            "-s", str(self.scratch / "beat-schedule")])
         services.wait_for(lambda: services.answers(f"{self.sandbox_url}/__admin/faults"), "the sandbox",
                           services=(self.services["sandbox"],))
@@ -55,7 +55,7 @@ class Product:
 
     def start_worker(self) -> None:
         # Each start logs to its own file, so the killed worker's last lines are kept.
-        self._run("worker", ["-m", "celery", "-A", "workers.celery_app", "worker", "-P", "prefork", "-c", "2",
+        self._run("worker", ["-m", "workers", "worker", "-P", "prefork", "-c", "2",
                              "-Q", ",".join(queue.QUEUES), "--without-gossip", "--without-mingle",
                              "--without-heartbeat", "-l", "WARNING"], log_name=f"worker-{next(self.worker_starts)}")
 

@@ -1,4 +1,4 @@
-"""The worker and beat entry point: `celery -A workers.celery_app worker|beat`.
+"""The Celery app of the workers and the beat, which `python -m workers worker|beat` starts (workers/__main__.py).
 
 Configured from the same settings as the web process (app/config.py) through app/celery_factory.py; every task
 module is imported here so the worker knows every task name of app/queue.py.

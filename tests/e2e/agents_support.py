@@ -79,7 +79,7 @@ def posts_of(product, jwt: str, page_id: str, platform: str) -> list[dict]:
 def agent_worker(product):
     """A real Celery worker with the product's environment, on the queues an agent needs: training (the wizard's
     train call), ingest and actions (a sandbox comment answered by the agent), replay (its replay on past comments)."""
-    worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "celery", "-A", "workers.celery_app", "worker",
+    worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "workers", "worker",
                                "-Q", "training,ingest,actions,replay,default", "-P", "solo", "-c", "1", "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "-l", "WARNING",
                                "-n", f"e2e-agents-{os.getpid()}@%h"],

@@ -54,7 +54,7 @@ def worker(product):
     from app import queue
 
     product.run_app("register-webhooks")
-    process = subprocess.Popen([str(VENV_BIN / "python"), "-m", "celery", "-A", "workers.celery_app", "worker",
+    process = subprocess.Popen([str(VENV_BIN / "python"), "-m", "workers", "worker",
                                 "-Q", ",".join(queue.QUEUES), "-P", "solo", "-c", "1", "--without-gossip",
                                 "--without-mingle", "--without-heartbeat", "-l", "WARNING",
                                 "-n", f"e2e-dashboard-{os.getpid()}@%h"],

@@ -39,7 +39,7 @@ def mailbox(product, tmp_path_factory):
     env = {**product.env, "SMTP_URL": f"smtp://127.0.0.1:{free_port()}"}
     sink = subprocess.Popen([str(VENV_BIN / "python"), "-m", "app", "mailsink", "--dir", str(folder)], cwd=REPO,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "celery", "-A", "workers.celery_app", "worker",
+    worker = subprocess.Popen([str(VENV_BIN / "python"), "-m", "workers", "worker",
                                "-Q", "mail", "-P", "solo", "-c", "1", "--without-gossip", "--without-mingle",
                                "--without-heartbeat", "-l", "WARNING", "-n", f"e2e-mail-{os.getpid()}@%h"],
                               cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -45,7 +45,7 @@ def stack(base_settings, tmp_path_factory):
     web = start([str(VENV_BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", "--access-logfile", "-",
                  "app:create_app()"], env, web_log)
     worker_environment = {**env, "METRICS_PORT": str(exporter_port), "METRICS_ADDRESS": "127.0.0.1"}
-    worker = start([str(VENV_BIN / "celery"), "-A", "workers.celery_app", "-q", "worker", "-Q", ",".join(QUEUES),
+    worker = start([str(VENV_BIN / "python"), "-m", "workers", "-q", "worker", "-Q", ",".join(QUEUES),
                     "-P", "prefork", "-c", "2", "--without-gossip", "--without-mingle", "--without-heartbeat",
                     "-l", "DEBUG", "-n", f"observed-{os.getpid()}@%h"], worker_environment, worker_log)
     try:

@@ -40,7 +40,7 @@ def live_web(base_settings):
 @pytest.fixture(scope="module")
 def beat(base_settings, tmp_path_factory, redis_client):
     schedule = tmp_path_factory.mktemp("beat") / "schedule"
-    process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+    process = subprocess.Popen([sys.executable, "-m", "workers", "beat", "-l", "WARNING",
                                 "-s", str(schedule)], cwd=ROOT, env={**os.environ, **worker_env(base_settings)},
                                start_new_session=True)
     yield process

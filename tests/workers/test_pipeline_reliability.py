@@ -165,7 +165,7 @@ def test_beat_logs_one_line_while_redis_is_down_not_a_traceback_per_tick(redis_s
     log_path = tmp_path / "beat.log"
     env = {**os.environ, **worker_env({**base_settings, "REDIS_URL": broker.url, "CELERY_KEY_PREFIX": ""})}
     with open(log_path, "wb") as log_file:
-        beat = subprocess.Popen([sys.executable, "-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+        beat = subprocess.Popen([sys.executable, "-m", "workers", "beat", "-l", "WARNING",
                                  "-s", str(tmp_path / "schedule")], cwd=ROOT, env=env, stdout=log_file,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     try:

@@ -45,7 +45,7 @@ class BeatProcess(WorkerProcess):
         self.schedule = schedule
 
     def start(self) -> "BeatProcess":
-        command = [sys.executable, "-m", "celery", "-A", "workers.celery_app", "beat", "-l", "WARNING",
+        command = [sys.executable, "-m", "workers", "beat", "-l", "WARNING",
                    "-s", str(self.schedule)]
         self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **self.env}, start_new_session=True)
         return self
