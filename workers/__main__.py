@@ -4,8 +4,9 @@ without the rest of Celery's command line.
 `celery -A workers.celery_app worker` imports every command Celery has and every plugin installed (Flower's web
 server, the AMQP shell's prompt toolkit) before it starts the one asked for: a worker's start until it is ready took
 15.3 billion instructions that way and 13.2 billion this way (valgrind, 3 Dec 2026), about half a second of CPU on a
-slow machine, at each start of a worker or a beat. The options, the banner and the exit status are Celery's; `celery -A workers.celery_app ...` still runs every
-other command (inspect, purge, Flower through `python -m workers.flower`).
+slow machine, at each start of a worker or a beat. The options, the banner and the exit status are Celery's;
+`celery -A workers.celery_app ...` still runs every other command (inspect, purge, Flower through `python -m
+workers.flower`).
 """
 from __future__ import annotations
 
